@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, validated once at boot. README's "Configuration"
+ * table lists the same variables; keep them in step.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("localhost"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  /**
+   * Which peers may set X-Forwarded-For/-Proto. Unset or false: none (the socket address is the client).
+   * true: proxies on loopback and private networks. Otherwise a comma-separated list of addresses,
+   * CIDR ranges or the names loopback, linklocal, uniquelocal. The client is the right-most untrusted
+   * address, so a client cannot spoof its address by sending its own header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9A-Za-z.:/,\s]+)$/, "must be true, false or a list of addresses or CIDR ranges")
+    .optional()
+    .transform((v): string | false => {
+      if (v === undefined || v === "false") return false;
+      if (v === "true") return "loopback,linklocal,uniquelocal";
+      return v;
+    }),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_URL: z.url().optional(),
+  /** Signs captcha challenges; several instances must share it. Generated into DATA_DIR when absent. */
+  CAPTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Captcha difficulty: the largest number the client may have to try. */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  WEB_BUILD_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses the environment; throws EnvError listing every variable that is missing or wrong. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings mean "not set" (a blank line in an .env file must not override a default).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const value = cleaned[name];
+    return value === undefined
+      ? `${name} is missing: ${issue.message}`
+      : `${name}=${JSON.stringify(value)} is invalid: ${issue.message}`;
+  });
+  throw new EnvError(problems);
+}

@@ -1,0 +1,107 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "@fastify/type-provider-zod";
+import { ERROR_CODES, ERROR_DEFAULTS } from "@ems/contracts/envelope";
+import { AppError } from "../lib/app-error.ts";
+import { errorEnvelope } from "../lib/envelope.ts";
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** The input at fault, as a dotted path (`address.city`); for unknown keys, the unknown key itself. */
+export function fieldOf(issue: ValidationIssue, context: string | undefined): string {
+  const parts = issue.instancePath.split("/").filter(Boolean);
+  const keys = issue.params.keys;
+  if (issue.keyword === "unrecognized_keys" && Array.isArray(keys) && typeof keys[0] === "string")
+    parts.push(keys[0]);
+  if (parts.length > 0) return parts.join(".");
+  return context ?? "body";
+}
+
+function describeValidation(issue: ValidationIssue, field: string): string {
+  if (issue.keyword === "unrecognized_keys") return `Unknown property '${field}'`;
+  if (issue.keyword === "invalid_type" && issue.params.input === undefined) return `'${field}' is required`;
+  return `'${field}': ${issue.message ?? "is invalid"}`;
+}
+
+/** Maps Fastify's own client errors to envelope codes; anything else below 500 keeps its status. */
+const FASTIFY_CODES: Record<string, { code: string; message?: (e: FastifyError) => string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: ERROR_CODES.unsupportedMediaType,
+    message: () => "Unsupported Content-Type: send application/json",
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ERROR_CODES.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: ERROR_CODES.payloadTooLarge,
+    message: () => "Request body is too large",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: ERROR_CODES.malformedJson,
+    message: () => "Body cannot be empty when Content-Type is application/json",
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ERROR_CODES.malformedJson },
+  FST_ERR_BAD_URL: { code: ERROR_CODES.validation, message: () => "Malformed URL" },
+};
+
+/** The 404 envelope for a route that does not exist. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = (request.url.split("?")[0] ?? request.url).slice(0, 200);
+  return reply
+    .status(404)
+    .send(errorEnvelope(404, ERROR_CODES.notFound, `Route ${request.method} ${path} not found`));
+}
+
+async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, "application error");
+      return reply
+        .status(error.status)
+        .send(errorEnvelope(error.status, error.code, error.message, error.field, error.otherData));
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0] as unknown as ValidationIssue;
+      const field = fieldOf(issue, error.validationContext);
+      return reply.status(400).send(
+        errorEnvelope(400, ERROR_CODES.validation, describeValidation(issue, field), field, {
+          issues: error.validation.map((i) => {
+            const vi = i as unknown as ValidationIssue;
+            const f = fieldOf(vi, error.validationContext);
+            return { field: f, message: describeValidation(vi, f) };
+          }),
+        }),
+      );
+    }
+
+    const status = typeof error.statusCode === "number" ? error.statusCode : ERROR_DEFAULTS.status;
+    if (status >= 400 && status < 500) {
+      const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+      if (error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY") {
+        return reply
+          .status(400)
+          .send(errorEnvelope(400, ERROR_CODES.malformedJson, `Malformed JSON body: ${error.message}`));
+      }
+      const code =
+        known?.code ??
+        (error.code?.startsWith("FST_") ? ERROR_CODES.validation : error.code) ??
+        ERROR_DEFAULTS.code;
+      const message = known?.message?.(error) ?? error.message ?? ERROR_DEFAULTS.message;
+      return reply.status(status).send(errorEnvelope(status, code, message));
+    }
+
+    request.log.error({ err: error }, "unhandled error");
+    // Never leak internals on a server error.
+    return reply
+      .status(ERROR_DEFAULTS.status)
+      .send(errorEnvelope(ERROR_DEFAULTS.status, ERROR_DEFAULTS.code, ERROR_DEFAULTS.message));
+  });
+
+  app.setNotFoundHandler(sendRouteNotFound);
+}
+
+export default fp(errorHandlerPlugin, { name: "errors" });

@@ -1,0 +1,85 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { createRequestListener } from "@react-router/node";
+import type { ServerBuild } from "react-router";
+import { sendRouteNotFound } from "./errors.ts";
+import { applyPageHeaders } from "./security-headers.ts";
+
+/**
+ * Serves the React Router production build in the same process as the API: hashed assets with
+ * long cache headers, everything else server-rendered. Loaders reach the API in-process through
+ * `context.apiFetch` (app.inject), so SSR costs no loopback round trip.
+ */
+export default async function webPlugin(app: FastifyInstance, options: { buildDir: string }): Promise<void> {
+  const serverEntry = path.join(options.buildDir, "server", "index.js");
+  const clientDir = path.join(options.buildDir, "client");
+  if (!existsSync(serverEntry))
+    throw new Error(`Web build not found at ${serverEntry}; run npm run build first.`);
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+
+  // The client address as the API sees it (TRUST_PROXY applied), handed to getLoadContext on a header
+  // that the server sets itself after deleting any copy the client sent.
+  const CLIENT_IP_HEADER = "x-ems-client-ip";
+  const apiFetchFor =
+    (clientIp: string): typeof fetch =>
+    async (input, init) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+      const response = await app.inject({
+        method: request.method as "GET",
+        url: url.pathname + url.search,
+        headers: Object.fromEntries(request.headers),
+        remoteAddress: clientIp,
+        ...(body ? { payload: body } : {}),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (Array.isArray(value)) for (const v of value) headers.append(name, String(v));
+        else if (value !== undefined) headers.set(name, String(value));
+      }
+      const empty = response.statusCode === 204 || response.statusCode === 304;
+      return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
+    };
+
+  const listener = createRequestListener({
+    build,
+    mode: "production",
+    getLoadContext: (request) => ({
+      apiFetch: apiFetchFor(request.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1"),
+    }),
+  });
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    setHeaders(reply, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    },
+  });
+
+  // Unknown API routes stay JSON envelopes; they must never fall through to the page renderer.
+  app.all("/api/*", sendRouteNotFound);
+
+  await app.register(async (pages) => {
+    // Page requests (form posts to actions included) go to React Router unparsed.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser("*", (_request: FastifyRequest, _payload: unknown, done: (e: null) => void) =>
+      done(null),
+    );
+    pages.all("/*", (request, reply) => {
+      request.raw.headers[CLIENT_IP_HEADER] = request.ip;
+      applyPageHeaders(reply.raw, request.protocol === "https");
+      reply.raw.setHeader("X-Request-Id", request.id);
+      reply.hijack();
+      void listener(request.raw, reply.raw);
+    });
+  });
+}

@@ -1,0 +1,90 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createDb, dbOptionsFromEnv } from "@ems/db/client";
+import { runMigrations } from "@ems/db/migrate";
+import { DEMO_USER, seedDemoData } from "@ems/db/seed";
+import { buildApp } from "./app.ts";
+import { EnvError, loadEnv, type Env } from "./env.ts";
+import { loadOrCreateSecret } from "./lib/secrets.ts";
+
+/** Process concerns only: configuration, listening, and a graceful shutdown. */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+function readEnv(): Env {
+  try {
+    const env = loadEnv();
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.CAPTCHA_HMAC_KEY) {
+      throw new EnvError([
+        "CAPTCHA_HMAC_KEY is missing: several instances sharing DATABASE_URL must share one key (32+ characters)",
+      ]);
+    }
+    return env;
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(
+        `Cannot start: the environment is not valid.\n${error.problems.map((p) => `  - ${p}`).join("\n")}`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  const dbOptions = dbOptionsFromEnv(env);
+  const db = await createDb(dbOptions);
+  await runMigrations(db);
+  // Demo data belongs to the embedded database; a PostgreSQL server gets it only through db:seed.
+  const seeded = dbOptions.kind === "pglite" ? await seedDemoData(db.db) : null;
+
+  const webBuildDir = path.resolve(env.WEB_BUILD_DIR ?? path.join(repoRoot, "apps/web/build"));
+  const hasWeb = existsSync(path.join(webBuildDir, "server", "index.js"));
+  const app = await buildApp({
+    env,
+    db,
+    captchaHmacKey: env.CAPTCHA_HMAC_KEY ?? (await loadOrCreateSecret(env.DATA_DIR, "captcha-hmac")),
+    webBuildDir: hasWeb ? webBuildDir : undefined,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: draining connections");
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await db.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  const url = env.PUBLIC_URL ?? `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`;
+  const lines = [
+    "",
+    `  EMS portal is running at ${url}`,
+    `  API reference:            ${url}/api/docs`,
+    `  Database:                 ${dbOptions.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dbOptions.dataDir}`}`,
+  ];
+  if (!hasWeb)
+    lines.push(`  Web build not found in ${webBuildDir}: serving the API only (run npm run build).`);
+  if (seeded) lines.push(`  Demo sign-in:             ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  console.log(`${lines.join("\n")}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error("Cannot start:", error);
+  process.exit(1);
+});

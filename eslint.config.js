@@ -1,0 +1,71 @@
+import js from "@eslint/js";
+import globals from "globals";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/build/**",
+      "**/.react-router/**",
+      "**/coverage/**",
+      "**/test-results/**",
+      "**/playwright-report/**",
+      ".data/**",
+      "apps/web/app/locales/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/index", "**/index.ts"], message: "No barrel files: import the module itself." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/web/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@ems/db", "@ems/db/*"],
+              message: "The web app never touches the database: use the API client.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/web/app/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/features/**", "**/features/**"], message: "Features never import each other." },
+            {
+              group: ["@ems/db", "@ems/db/*"],
+              message: "The web app never touches the database: use the API client.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,20 @@
+/** Business constants and limits of SPEC §9 that both apps use. */
+
+/** API client request timeout (SPEC §7, §9). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Breakpoints in px (SPEC §9, DESIGN §4). */
+export const BREAKPOINTS = { md: 768, lg: 1024, xl: 1120, "2xl": 1280 } as const;
+
+/** Language cookie (SPEC §9). */
+export const LANGUAGE_COOKIE = "i18n_redirected";
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Colour-mode cookie (SPEC §4). */
+export const COLOR_MODE_COOKIE = "color_mode";
+
+/** Toasts (SPEC §9). */
+export const TOAST = { durationMs: 5000, visible: 5, gap: 16 } as const;
+
+/** JSON request bodies above this answer 413. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** An ALTCHA proof-of-work challenge: the client finds `number` so that sha256(salt + number) = challenge. */
+export const captchaChallengeSchema = z
+  .object({
+    algorithm: z.literal("SHA-256"),
+    challenge: z.string(),
+    maxnumber: z.number().int(),
+    salt: z.string(),
+    signature: z.string(),
+  })
+  .meta({ id: "CaptchaChallenge" });
+
+export const captchaGenerateRequestSchema = z.strictObject({}).nullish();
+
+/** The solved challenge as the ALTCHA widget submits it: base64-encoded JSON. */
+export const captchaValidateRequestSchema = z.strictObject({
+  payload: z
+    .string()
+    .min(1)
+    .max(2048)
+    .regex(/^[A-Za-z0-9+/=_-]+$/, "The captcha payload must be base64"),
+});
+
+export const captchaValidateResponseSchema = z
+  .object({ valid: z.literal(true) })
+  .meta({ id: "CaptchaValidation" });
+
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+export type CaptchaValidateRequest = z.infer<typeof captchaValidateRequestSchema>;

@@ -1,0 +1,55 @@
+import { hash } from "@node-rs/argon2";
+import type { Database } from "./client.ts";
+
+/** A database handle or an open transaction: factories work inside both. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { companies, users } from "./schema.ts";
+
+/**
+ * Factories with overrides, shared by unit tests, API tests, e2e fixtures and the demo seed:
+ * `createCompany(db, { name: "Acme" })`. Every call yields a valid, unique row.
+ */
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** OWASP argon2id parameters (m=19 MiB, t=2, p=1). */
+export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export type NewCompany = typeof companies.$inferInsert;
+export type Company = typeof companies.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, "passwordHash" | "companyId"> & {
+  companyId?: string;
+  password?: string;
+};
+export type User = typeof users.$inferSelect;
+
+export function buildCompany(overrides: Partial<NewCompany> = {}): NewCompany {
+  const n = next();
+  return { name: `Test Company ${n}`, country: "DE", ...overrides };
+}
+
+export async function createCompany(db: Executor, overrides: Partial<NewCompany> = {}): Promise<Company> {
+  const [row] = await db.insert(companies).values(buildCompany(overrides)).returning();
+  if (!row) throw new Error("createCompany inserted no row");
+  return row;
+}
+
+export async function createUser(db: Executor, overrides: Partial<NewUser> = {}): Promise<User> {
+  const n = next();
+  const { password = `correct horse battery ${n}`, companyId, ...rest } = overrides;
+  const company = companyId ?? (await createCompany(db)).id;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `user${n}.${Date.now()}@example.test`,
+      firstName: "Test",
+      lastName: `User ${n}`,
+      ...rest,
+      companyId: company,
+      passwordHash: await hash(password, ARGON2_OPTIONS),
+    })
+    .returning();
+  if (!row) throw new Error("createUser inserted no row");
+  return row;
+}

@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A customer company (or the operator itself); every customer document belongs to one. */
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    vatId: text("vat_id"),
+    country: text("country").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("companies_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`)],
+);
+
+/** A person who signs in. Accounts, roles and sessions grow in the accounts issue. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    language: text("language").notNull().default("en"),
+    role: text("role").notNull().default("customer"),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_company_idx").on(t.companyId),
+  ],
+);
+
+/** Fixed-window rate-limit counters shared by every API instance (DESIGN §1). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** Captcha challenges already redeemed, so a solved challenge works once (kept until it expires). */
+export const captchaRedemptions = pgTable(
+  "captcha_redemptions",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("captcha_redemptions_expires_idx").on(t.expiresAt)],
+);

@@ -1,0 +1,5 @@
+import { prepareTestTemplate } from "@ems/db/testing";
+
+export default async function setup(): Promise<() => Promise<void>> {
+  return prepareTestTemplate();
+}
