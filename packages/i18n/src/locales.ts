@@ -8,22 +8,6 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = "en";
 
-/** BCP 47 tags of SPEC §9; en uses en-US, the fallback locale. */
-export const LOCALE_TAGS: Record<Locale, string> = {
-  en: "en-US",
-  de: "de-DE",
-  es: "es-ES",
-  fr: "fr-FR",
-  it: "it-IT",
-  nl: "nl-NL",
-  pt: "pt-PT",
-  ro: "ro-RO",
-  sv: "sv-SE",
-  da: "da-DK",
-  no: "no-NO",
-  fi: "fi-FI",
-};
-
 export interface LanguageInfo {
   code: Locale;
   tag: string;
@@ -36,20 +20,29 @@ export interface LanguageInfo {
   country: string;
 }
 
-export const LANGUAGES: readonly LanguageInfo[] = [
-  { code: "en", tag: "en-US", nativeName: "English", englishName: "English", flag: "🇬🇧", country: "GB" },
-  { code: "de", tag: "de-DE", nativeName: "Deutsch", englishName: "German", flag: "🇩🇪", country: "DE" },
-  { code: "es", tag: "es-ES", nativeName: "Español", englishName: "Spanish", flag: "🇪🇸", country: "ES" },
-  { code: "fr", tag: "fr-FR", nativeName: "Français", englishName: "French", flag: "🇫🇷", country: "FR" },
-  { code: "it", tag: "it-IT", nativeName: "Italiano", englishName: "Italian", flag: "🇮🇹", country: "IT" },
-  { code: "nl", tag: "nl-NL", nativeName: "Nederlands", englishName: "Dutch", flag: "🇳🇱", country: "NL" },
-  { code: "pt", tag: "pt-PT", nativeName: "Português", englishName: "Portuguese", flag: "🇵🇹", country: "PT" },
-  { code: "ro", tag: "ro-RO", nativeName: "Română", englishName: "Romanian", flag: "🇷🇴", country: "RO" },
-  { code: "sv", tag: "sv-SE", nativeName: "Svenska", englishName: "Swedish", flag: "🇸🇪", country: "SE" },
-  { code: "da", tag: "da-DK", nativeName: "Dansk", englishName: "Danish", flag: "🇩🇰", country: "DK" },
-  { code: "no", tag: "no-NO", nativeName: "Norsk", englishName: "Norwegian", flag: "🇳🇴", country: "NO" },
-  { code: "fi", tag: "fi-FI", nativeName: "Suomi", englishName: "Finnish", flag: "🇫🇮", country: "FI" },
-];
+/** A Record, so that a language missing here is a compile error. */
+const LANGUAGE_TABLE: Record<Locale, Omit<LanguageInfo, "code">> = {
+  en: { tag: "en-US", nativeName: "English", englishName: "English", flag: "🇬🇧", country: "GB" },
+  de: { tag: "de-DE", nativeName: "Deutsch", englishName: "German", flag: "🇩🇪", country: "DE" },
+  es: { tag: "es-ES", nativeName: "Español", englishName: "Spanish", flag: "🇪🇸", country: "ES" },
+  fr: { tag: "fr-FR", nativeName: "Français", englishName: "French", flag: "🇫🇷", country: "FR" },
+  it: { tag: "it-IT", nativeName: "Italiano", englishName: "Italian", flag: "🇮🇹", country: "IT" },
+  nl: { tag: "nl-NL", nativeName: "Nederlands", englishName: "Dutch", flag: "🇳🇱", country: "NL" },
+  pt: { tag: "pt-PT", nativeName: "Português", englishName: "Portuguese", flag: "🇵🇹", country: "PT" },
+  ro: { tag: "ro-RO", nativeName: "Română", englishName: "Romanian", flag: "🇷🇴", country: "RO" },
+  sv: { tag: "sv-SE", nativeName: "Svenska", englishName: "Swedish", flag: "🇸🇪", country: "SE" },
+  da: { tag: "da-DK", nativeName: "Dansk", englishName: "Danish", flag: "🇩🇰", country: "DK" },
+  no: { tag: "no-NO", nativeName: "Norsk", englishName: "Norwegian", flag: "🇳🇴", country: "NO" },
+  fi: { tag: "fi-FI", nativeName: "Suomi", englishName: "Finnish", flag: "🇫🇮", country: "FI" },
+};
+
+/** The languages in selector order. */
+export const LANGUAGES: readonly LanguageInfo[] = LOCALES.map((code) => ({ code, ...LANGUAGE_TABLE[code] }));
+
+/** BCP 47 tags of SPEC §9; en uses en-US, the fallback locale. */
+export const LOCALE_TAGS = Object.fromEntries(
+  LOCALES.map((code) => [code, LANGUAGE_TABLE[code].tag]),
+) as Record<Locale, string>;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);

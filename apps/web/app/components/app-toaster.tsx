@@ -1,0 +1,25 @@
+import { useLingui } from "@lingui/react";
+import { TOAST } from "@ems/config/constants";
+import { Toaster } from "sonner";
+
+import { useColorMode } from "./color-mode-provider";
+
+/** SPEC §9 toasts: bottom-right, 5000 ms, close button, at most 5 visible, 16 px apart. */
+export function AppToaster() {
+  const { i18n } = useLingui();
+  const { mode } = useColorMode();
+  return (
+    <Toaster
+      position="bottom-right"
+      duration={TOAST.durationMs}
+      visibleToasts={TOAST.visible}
+      gap={TOAST.gap}
+      closeButton
+      richColors
+      // Our "system" means the same as Sonner's: follow the OS.
+      theme={mode}
+      containerAriaLabel={i18n._("toast.region")}
+      toastOptions={{ closeButtonAriaLabel: i18n._("toast.close") }}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { useLingui } from "@lingui/react";
+import { siteConfig } from "@ems/config/site";
+import { CircuitBoard } from "lucide-react";
+import { Link, useLocation } from "react-router";
+
+import { localeFromPath, localizePath } from "~/lib/locale";
+
+/** The logo: the brand name with a board mark, linking to home in the page's language. */
+export function BrandLink() {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  return (
+    <Link
+      to={localizePath("/", localeFromPath(pathname))}
+      aria-label={i18n._("nav.home_label", { brand: siteConfig.brand.name })}
+      className="inline-flex min-w-0 items-center gap-2 rounded-md text-sm leading-tight font-semibold tracking-tight text-neutral-900 sm:text-base dark:text-white"
+    >
+      <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-700 text-white">
+        <CircuitBoard aria-hidden="true" className="size-5" />
+      </span>
+      <span>{siteConfig.brand.name}</span>
+    </Link>
+  );
+}

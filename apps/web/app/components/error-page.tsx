@@ -1,0 +1,62 @@
+import { useLingui } from "@lingui/react";
+import { ArrowLeft, SearchX, TriangleAlert } from "lucide-react";
+import { Link, useLocation, useNavigate } from "react-router";
+
+import { localeFromPath, localizePath } from "~/lib/locale";
+
+/** Message text becomes one paragraph per line (SPEC §2 error page). */
+export function messageLines(message: string): string[] {
+  return message
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+/**
+ * The error page body of SPEC §2: 404 has its own title and message, every other error the default
+ * ones. Internal error text is never shown to visitors; it goes to the server log.
+ */
+export function ErrorPage({ status }: { status: number }) {
+  const { i18n } = useLingui();
+  const locale = localeFromPath(useLocation().pathname);
+  const navigate = useNavigate();
+  const home = localizePath("/", locale);
+  const notFound = status === 404;
+  const Icon = notFound ? SearchX : TriangleAlert;
+  const title = i18n._(notFound ? "error.not_found_title" : "error.default_title");
+  const message = i18n._(notFound ? "error.not_found_message" : "error.default_message");
+
+  return (
+    <section aria-labelledby="error-title" className="mx-auto max-w-2xl px-4 py-16 text-center md:py-24">
+      <Icon aria-hidden="true" className="mx-auto size-14 text-primary-700 dark:text-primary-400" />
+      <p className="mt-6 text-sm font-semibold tracking-wide text-primary-700 uppercase dark:text-primary-400">
+        {i18n._("error.status", { status })}
+      </p>
+      <h1 id="error-title" className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+        {title}
+      </h1>
+      <div className="mt-4 space-y-2 text-neutral-700 dark:text-neutral-300">
+        {messageLines(message).map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+      <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+        <button
+          type="button"
+          // A page opened directly has nothing to go back to; home is the useful "back" then.
+          onClick={() => (window.history.length > 1 ? window.history.back() : void navigate(home))}
+          className="inline-flex h-11 items-center gap-2 rounded-md bg-primary-700 px-5 font-semibold text-white hover:bg-primary-800 dark:bg-primary-600 dark:hover:bg-primary-700"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {i18n._("error.go_back")}
+        </button>
+        <Link
+          to={home}
+          className="inline-flex h-11 items-center rounded-md px-5 font-semibold text-primary-800 underline-offset-4 hover:underline dark:text-primary-300"
+        >
+          {i18n._("error.home_link")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { PassThrough } from "node:stream";
+
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { ServerRouter, type EntryContext } from "react-router";
+
+import { loadI18n } from "./lib/i18n";
+import { localeFromPath } from "./lib/locale";
+import "./lib/load-context";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
+  const userAgent = request.headers.get("user-agent");
+  const bot = Boolean(userAgent && isbot(userAgent));
+
+  // SPEC §2: crawlers get no error page for a runtime error, only the status, so an outage never
+  // gets indexed as content. A 404 page is fine to show them.
+  if (
+    request.method.toUpperCase() === "HEAD" ||
+    (bot && responseStatusCode >= 400 && responseStatusCode !== 404)
+  ) {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  // The page's catalog must be ready before the first synchronous render of any component.
+  await loadI18n(localeFromPath(new URL(request.url).pathname));
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    // Crawlers and static generation wait for the whole document instead of streaming it.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell reject above and are logged by React Router; only later ones here.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

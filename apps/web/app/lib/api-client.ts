@@ -1,0 +1,210 @@
+import { REQUEST_TIMEOUT_MS } from "@ems/config/constants";
+import { ERROR_DEFAULTS, type Envelope } from "@ems/contracts/envelope";
+
+/**
+ * The one typed client for apps/api (SPEC §7). Browser code uses it against the page's own origin;
+ * server loaders build it with apiFromRequest() in api.server.ts, which forwards the visitor's cookie.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiClientOptions {
+  /** Origin (and optional path) of the API; "" means the page's own origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Sent as `Authorization: next <token>` (SPEC §7). */
+  token?: string | null;
+  /** Sent as `X-API-Key`; must match API_KEY_PATTERN (SPEC §5). */
+  apiKey?: string | null;
+  /** The visitor's Cookie header, forwarded by server-side loaders. */
+  cookie?: string | null;
+  timeoutMs?: number;
+}
+
+export interface RequestOptions {
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Timeouts and network failures have no HTTP status; these codes let callers tell them apart. */
+export const CLIENT_ERROR_CODES = { timeout: "REQUEST_TIMEOUT", network: "NETWORK_ERROR" } as const;
+
+export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | null;
+  readonly otherData: Record<string, unknown> | null;
+
+  constructor(init: {
+    status?: number;
+    code?: string;
+    message?: string;
+    field?: string | null;
+    otherData?: Record<string, unknown> | null;
+  }) {
+    super(init.message || ERROR_DEFAULTS.message);
+    this.status = init.status || ERROR_DEFAULTS.status;
+    this.code = init.code || ERROR_DEFAULTS.code;
+    this.field = init.field ?? null;
+    this.otherData = init.otherData ?? null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A body counts as an envelope when it carries the envelope's machine fields (SPEC §3). */
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return isRecord(value) && "status" in value && "message" in value && "error" in value;
+}
+
+/**
+ * Turns anything thrown or answered into an ApiError with SPEC §8 defaults (status 500,
+ * 'An unexpected error occurred', 'UNKNOWN_ERROR') for whatever the input lacks.
+ */
+export function normalizeApiError(input: unknown, httpStatus?: number): ApiError {
+  if (input instanceof ApiError) return input;
+  if (isEnvelope(input)) {
+    return new ApiError({
+      status: typeof input.status === "number" ? input.status : httpStatus,
+      code: typeof input.error === "string" ? input.error : undefined,
+      message: typeof input.message === "string" ? input.message : undefined,
+      field: typeof input.field === "string" ? input.field : null,
+      otherData: isRecord(input.otherData) ? input.otherData : null,
+    });
+  }
+  return new ApiError({ status: httpStatus });
+}
+
+/** SPEC §7: paths starting with method/ are prefixed with /api/; others are used as given. */
+export function resolvePath(path: string): string {
+  if (path.startsWith("method/")) return `/api/${path}`;
+  return path.startsWith("/") ? path : `/${path}`;
+}
+
+export function buildUrl(baseUrl: string, path: string, params?: QueryParams): string {
+  const url = `${baseUrl.replace(/\/+$/, "")}${resolvePath(path)}`;
+  if (!params) return url;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const item of values) {
+      if (item !== undefined && item !== null) query.append(key, String(item));
+    }
+  }
+  const search = query.toString();
+  if (!search) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${search}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<Envelope<T>>;
+  get<T>(
+    path: string,
+    params?: QueryParams,
+    options?: Omit<RequestOptions, "params" | "body">,
+  ): Promise<Envelope<T>>;
+  post<T>(path: string, body: unknown, options?: Omit<RequestOptions, "body">): Promise<Envelope<T>>;
+  put<T>(path: string, body: unknown, options?: Omit<RequestOptions, "body">): Promise<Envelope<T>>;
+  delete<T>(
+    path: string,
+    params?: QueryParams,
+    options?: Omit<RequestOptions, "params" | "body">,
+  ): Promise<Envelope<T>>;
+}
+
+export function createApiClient(clientOptions: ApiClientOptions = {}): ApiClient {
+  const { baseUrl = "", token, apiKey, cookie, timeoutMs = REQUEST_TIMEOUT_MS } = clientOptions;
+  // Read at call time so a test or a polyfill installed after creation is honoured.
+  const fetchImpl = (input: string, init: RequestInit) => (clientOptions.fetch ?? fetch)(input, init);
+
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<Envelope<T>> {
+    if (!path) throw new Error("URL is required");
+    const hasBody = method === "POST" || method === "PUT";
+    if (hasBody && (options.body === undefined || options.body === null)) throw new Error("Data is required");
+    if (apiKey && method === "POST" && !API_KEY_PATTERN.test(apiKey))
+      throw new Error("Invalid API key format");
+
+    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    if (hasBody) headers["Content-Type"] = "application/json";
+    if (token) headers.Authorization = `next ${token}`;
+    if (apiKey) headers["X-API-Key"] = apiKey;
+    if (cookie) headers.Cookie = cookie;
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const onCallerAbort = () => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+
+    let response: Response;
+    try {
+      response = await fetchImpl(buildUrl(baseUrl, path, options.params), {
+        method,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: controller.signal,
+        credentials: "same-origin",
+      });
+    } catch (error) {
+      if (controller.signal.aborted && !options.signal?.aborted) {
+        throw new ApiError({
+          status: 408,
+          code: CLIENT_ERROR_CODES.timeout,
+          message: `The request took longer than ${timeoutMs / 1000} s`,
+        });
+      }
+      if (options.signal?.aborted) throw error;
+      throw new ApiError({
+        status: 503,
+        code: CLIENT_ERROR_CODES.network,
+        message: error instanceof Error ? error.message : undefined,
+      });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onCallerAbort);
+    }
+
+    const body = await readJson(response);
+    if (!response.ok) throw normalizeApiError(body, response.status);
+    if (isEnvelope(body)) return body as Envelope<T>;
+    // A 204 or a non-envelope success still gives callers one shape to read.
+    return {
+      data: (body ?? null) as T,
+      status: response.status,
+      message: "",
+      error: null,
+      field: null,
+      otherData: null,
+    };
+  }
+
+  return {
+    request,
+    get: (path, params, options) => request("GET", path, { ...options, params }),
+    post: (path, body, options) => request("POST", path, { ...options, body }),
+    put: (path, body, options) => request("PUT", path, { ...options, body }),
+    delete: (path, params, options) => request("DELETE", path, { ...options, params }),
+  };
+}

@@ -1,0 +1,110 @@
+import { I18nProvider } from "@lingui/react";
+import { COLOR_MODE_COOKIE } from "@ems/config/constants";
+import { useState, type ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+
+import type { Route } from "./+types/root";
+import "./app.css";
+import { AppToaster } from "./components/app-toaster";
+import { ColorModeProvider } from "./components/color-mode-provider";
+import { ErrorPage } from "./components/error-page";
+import { SiteShell } from "./components/site-shell";
+import { parseColorMode } from "./lib/color-mode";
+import { readCookie } from "./lib/cookies";
+import { loadI18n } from "./lib/i18n";
+import { localeFromPath } from "./lib/locale";
+import { errorMeta } from "./lib/meta";
+import { usePageI18n } from "./lib/use-page-i18n";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { colorMode: parseColorMode(readCookie(request.headers.get("cookie"), COLOR_MODE_COOKIE)) };
+}
+
+/**
+ * Client navigations: load the target language's catalog before the new page renders, and read the
+ * colour mode from the cookie here instead of asking the server.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await loadI18n(localeFromPath(new URL(request.url).pathname));
+  return { colorMode: parseColorMode(readCookie(document.cookie, COLOR_MODE_COOKIE)) };
+}
+
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+}
+
+/** Only used when an error reaches the root boundary; pages set their own titles. */
+export const meta: Route.MetaFunction = ({ error, location }) =>
+  error ? errorMeta(location.pathname, isRouteErrorResponse(error) ? error.status : 500) : [];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const locale = localeFromPath(useLocation().pathname);
+  const i18n = usePageI18n(locale);
+  const colorMode = useRouteLoaderData<typeof loader>("root")?.colorMode ?? "system";
+  // The <html> attributes are rendered once from the cookie; afterwards public/color-mode.js and the
+  // toggle own them. Re-rendering them from props would undo "system" following the OS.
+  const [initialMode] = useState(colorMode);
+  const dark = initialMode === "dark";
+
+  return (
+    <html
+      lang={locale}
+      dir="ltr"
+      className={dark ? "dark" : undefined}
+      data-color-mode={initialMode}
+      style={{ colorScheme: dark ? "dark" : "light" }}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Blocking on purpose: it sets the colour mode before the first paint. */}
+        <script src="/color-mode.js" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nProvider i18n={i18n}>
+          <ColorModeProvider initial={initialMode}>
+            {children}
+            <AppToaster />
+          </ColorModeProvider>
+        </I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // React Router already logs server-side errors; the page shows only the generic text.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <SiteShell>
+      <ErrorPage status={status} />
+    </SiteShell>
+  );
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-json";
+
+import { LOCALES } from "../../packages/i18n/src/locales.ts";
+
+/**
+ * Message catalogs live in content/locales/<locale>/messages.json (owned by translators, outside the
+ * app). `lingui compile` merges them into app/locales/<locale>/messages.ts, which app/lib/i18n.ts
+ * imports lazily so each page ships only its own language. `<rootDir>` is this folder (apps/web).
+ */
+export default defineConfig({
+  locales: [...LOCALES],
+  sourceLocale: "en",
+  // No fallbacks: with --strict, a key missing in any language must fail the build, not silently
+  // show English.
+  fallbackLocales: false,
+  format: formatter({ style: "minimal" }),
+  catalogs: [
+    {
+      path: "<rootDir>/../../content/locales/{locale}/messages",
+      include: ["<rootDir>/app"],
+    },
+  ],
+  // Setting a merge path makes compile write here instead of next to the source catalogs.
+  catalogsMergePath: "<rootDir>/app/locales/{locale}/messages",
+});

@@ -1,0 +1,19 @@
+// Runs in <head> before the page paints (a blocking script file, so a strict CSP needs no inline
+// script): applies the saved colour mode, and for "system" the OS preference, so there is no flash.
+// app/lib/color-mode.ts applies the same rule after hydration; keep both in step.
+(function () {
+  var match = document.cookie.match(/(?:^|;\s*)color_mode=(light|dark|system)/);
+  var mode = match ? match[1] : "system";
+  var media = window.matchMedia("(prefers-color-scheme: dark)");
+  var root = document.documentElement;
+  function apply() {
+    var current = root.dataset.colorMode || mode;
+    var dark = current === "dark" || (current === "system" && media.matches);
+    root.classList.toggle("dark", dark);
+    root.style.colorScheme = dark ? "dark" : "light";
+  }
+  root.dataset.colorMode = mode;
+  apply();
+  // "system" follows the OS live, e.g. when it switches to dark mode at sunset.
+  media.addEventListener("change", apply);
+})();

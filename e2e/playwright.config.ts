@@ -1,0 +1,45 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+import { CHROME_ARGS, CHROME_PATH, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from "./support/settings.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ci = Boolean(process.env.CI);
+
+/** Journeys against the production build on a freshly seeded PGlite, in the system Chromium. */
+export default defineConfig({
+  testDir: "./specs",
+  outputDir: path.join(root, "test-results"),
+  fullyParallel: true,
+  workers: ci ? 2 : undefined,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  reporter: ci
+    ? [["list"]]
+    : [["list"], ["html", { open: "never", outputFolder: path.join(root, "playwright-report") }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: "chromium",
+    launchOptions: { executablePath: CHROME_PATH, args: CHROME_ARGS },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: "node --import tsx apps/api/src/server.ts",
+    cwd: root,
+    url: `${E2E_BASE_URL}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      CAPTCHA_MAX_NUMBER: "5000",
+    },
+  },
+});
