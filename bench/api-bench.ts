@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
-    WEB_BUILD_DIR: path.join(dataDir, "no-web"),
+    WEB_BUILD_DIR: "off",
   });
   const targets = {
     baseline: `http://127.0.0.1:${baseline.port}/`,

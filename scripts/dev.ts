@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execSync, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,6 +10,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.PORT ?? "3000";
 const apiPort = process.env.API_PORT ?? "3001";
 const apiUrl = `http://127.0.0.1:${apiPort}`;
+
+// The web app imports compiled catalogs; compile them first (a fresh clone has none).
+execSync("npm run i18n:compile --silent", { cwd: root, stdio: "inherit" });
 
 const children: ChildProcess[] = [];
 function run(name: string, args: string[], env: Record<string, string>, cwd = root): void {
@@ -32,7 +35,7 @@ run("api", ["--import", "tsx", "--watch", "apps/api/src/server.ts"], {
   PORT: apiPort,
   HOST: "127.0.0.1",
   // The dev server renders pages; the API must not serve a stale production build beside it.
-  WEB_BUILD_DIR: path.join(root, ".tmp", "no-web-build"),
+  WEB_BUILD_DIR: "off",
   PUBLIC_URL: `http://localhost:${port}`,
 });
 run(

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
 import { buildApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
-import { createTestApp, type TestApp } from "./test/test-app.ts";
+import { createTestApp, useTestApp } from "./test/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe("the error envelope", () => {
   it("answers an unknown /api route with a 404 envelope", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/does-not-exist?x=1" });
+    const res = await t().app.inject({ method: "GET", url: "/api/does-not-exist?x=1" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
       data: null,
@@ -28,7 +22,7 @@ describe("the error envelope", () => {
   });
 
   it("names the problem in malformed JSON with a 400", async () => {
-    const res = await t.app.inject({
+    const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/captcha/validate",
       headers: { "content-type": "application/json" },
@@ -42,7 +36,7 @@ describe("the error envelope", () => {
   });
 
   it("rejects an unknown property with 400 and names it in field", async () => {
-    const res = await t.app.inject({
+    const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/captcha/validate",
       payload: { payload: "abc", isAdmin: true },
@@ -52,7 +46,7 @@ describe("the error envelope", () => {
   });
 
   it("rejects a wrong type instead of coercing it", async () => {
-    const res = await t.app.inject({
+    const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/captcha/validate",
       payload: { payload: 12345 },
@@ -62,13 +56,13 @@ describe("the error envelope", () => {
   });
 
   it("names a missing property", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/captcha/validate", payload: {} });
+    const res = await t().app.inject({ method: "POST", url: "/api/auth/captcha/validate", payload: {} });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: "payload", message: "'payload' is required" });
   });
 
   it("answers text/plain with 415", async () => {
-    const res = await t.app.inject({
+    const res = await t().app.inject({
       method: "POST",
       url: "/api/languages",
       headers: { "content-type": "text/plain" },
@@ -79,7 +73,7 @@ describe("the error envelope", () => {
   });
 
   it("answers a form body with 415", async () => {
-    const res = await t.app.inject({
+    const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/captcha/validate",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -89,7 +83,7 @@ describe("the error envelope", () => {
   });
 
   it("answers a 2 MB body with 413", async () => {
-    const res = await t.app.inject({
+    const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/captcha/validate",
       headers: { "content-type": "application/json" },
@@ -100,7 +94,7 @@ describe("the error envelope", () => {
   });
 
   it("refuses prototype poisoning", async () => {
-    const res = await t.app.inject({
+    const res = await t().app.inject({
       method: "POST",
       url: "/api/languages",
       headers: { "content-type": "application/json" },
@@ -114,7 +108,7 @@ describe("the error envelope", () => {
     // A route that exists only to throw, on an app that is not yet ready.
     const app = await buildApp({
       env: loadEnv({ NODE_ENV: "test" }),
-      db: t.db,
+      db: t().db,
       captchaHmacKey: "x".repeat(32),
       logger: false,
     });
@@ -146,7 +140,7 @@ describe("the error envelope", () => {
 
 describe("cross-cutting headers", () => {
   it("sends security headers with every API answer", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await t().app.inject({ method: "GET", url: "/api/health" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -165,7 +159,7 @@ describe("cross-cutting headers", () => {
     } finally {
       await proxied.close();
     }
-    const spoofed = await t.app.inject({
+    const spoofed = await t().app.inject({
       method: "GET",
       url: "/api/health",
       headers: { "x-forwarded-proto": "https" },
@@ -174,13 +168,13 @@ describe("cross-cutting headers", () => {
   });
 
   it("keeps a well-formed upstream request id and replaces a hostile one", async () => {
-    const kept = await t.app.inject({
+    const kept = await t().app.inject({
       method: "GET",
       url: "/api/health",
       headers: { "x-request-id": "abc12345-upstream" },
     });
     expect(kept.headers["x-request-id"]).toBe("abc12345-upstream");
-    const replaced = await t.app.inject({
+    const replaced = await t().app.inject({
       method: "GET",
       url: "/api/health",
       headers: { "x-request-id": "<script>alert(1)</script>" },
@@ -191,7 +185,7 @@ describe("cross-cutting headers", () => {
 
 describe("OpenAPI", () => {
   it("documents the routes from their zod schemas", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    const res = await t().app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe("3.1.0");
@@ -210,7 +204,7 @@ describe("OpenAPI", () => {
   });
 
   it("serves a readable reference page", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    const res = await t().app.inject({ method: "GET", url: "/api/docs/" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.body).toContain("swagger");

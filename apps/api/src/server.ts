@@ -39,8 +39,12 @@ async function main(): Promise<void> {
   // Demo data belongs to the embedded database; a PostgreSQL server gets it only through db:seed.
   const seeded = dbOptions.kind === "pglite" ? await seedDemoData(db.db) : null;
 
-  const webBuildDir = path.resolve(env.WEB_BUILD_DIR ?? path.join(repoRoot, "apps/web/build"));
-  const hasWeb = existsSync(path.join(webBuildDir, "server", "index.js"));
+  // WEB_BUILD_DIR=off: the API alone (npm run dev, where the Vite dev server renders the pages).
+  const webOff = env.WEB_BUILD_DIR === "off";
+  const webBuildDir = path.resolve(
+    webOff ? "" : (env.WEB_BUILD_DIR ?? path.join(repoRoot, "apps/web/build")),
+  );
+  const hasWeb = !webOff && existsSync(path.join(webBuildDir, "server", "index.js"));
   const app = await buildApp({
     env,
     db,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import type { DbHandle } from "@ems/db/client";
 import { createTestDb } from "@ems/db/testing";
 import { buildApp, type AppOptions } from "../app.ts";
@@ -36,5 +37,23 @@ export async function createTestApp(
       await app.close();
       await db.close();
     },
+  };
+}
+
+/**
+ * Registers beforeAll/afterAll for a test file and hands back the app once it is ready:
+ * `const t = useTestApp(); … t().app.inject(…)`.
+ */
+export function useTestApp(env: Record<string, string> = {}): () => TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return () => {
+    if (!current) throw new Error("useTestApp: the app is only available inside tests");
+    return current;
   };
 }

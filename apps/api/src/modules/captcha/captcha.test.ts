@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { solveChallenge } from "altcha-lib/v1";
 import { sql } from "drizzle-orm";
-import { createTestApp, TEST_CAPTCHA_KEY, type TestApp } from "../../test/test-app.ts";
+import { createTestApp, TEST_CAPTCHA_KEY, useTestApp, type TestApp } from "../../test/test-app.ts";
 import { countRedemptions } from "./captcha-repository.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_MAX: "1000" });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ RATE_LIMIT_MAX: "1000" });
 beforeEach(async () => {
-  await t.db.db.execute(sql`delete from captcha_redemptions`);
+  await t().db.db.execute(sql`delete from captcha_redemptions`);
 });
 
 interface Challenge {
@@ -23,7 +17,7 @@ interface Challenge {
   signature: string;
 }
 
-async function generate(app = t.app, remoteAddress = "203.0.113.7"): Promise<Challenge> {
+async function generate(app = t().app, remoteAddress = "203.0.113.7"): Promise<Challenge> {
   const res = await app.inject({ method: "POST", url: "/api/auth/captcha/generate", remoteAddress });
   expect(res.statusCode).toBe(200);
   return res.json().data as Challenge;
@@ -50,7 +44,7 @@ async function solve(challenge: Challenge, tamper: Partial<Record<string, unknow
 }
 
 const validate = (payload: unknown, remoteAddress = "203.0.113.7") =>
-  t.app.inject({ method: "POST", url: "/api/auth/captcha/validate", payload: { payload }, remoteAddress });
+  t().app.inject({ method: "POST", url: "/api/auth/captcha/validate", payload: { payload }, remoteAddress });
 
 describe("POST /api/auth/captcha/generate", () => {
   it("returns a signed SHA-256 challenge with a difficulty cap and an expiry", async () => {
@@ -66,12 +60,12 @@ describe("POST /api/auth/captcha/generate", () => {
     const a = await generate();
     const b = await generate();
     expect(a.challenge).not.toBe(b.challenge);
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/captcha/generate" });
+    const res = await t().app.inject({ method: "POST", url: "/api/auth/captcha/generate" });
     expect(res.headers["cache-control"]).toBe("no-store");
   });
 
   it("rejects a body with properties", async () => {
-    const res = await t.app.inject({
+    const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/captcha/generate",
       payload: { difficulty: 1 },
@@ -90,7 +84,7 @@ describe("POST /api/auth/captcha/validate", () => {
     const replay = await validate(payload);
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ error: "CAPTCHA_ALREADY_USED", field: "payload" });
-    expect(await countRedemptions(t.db.db)).toBe(1);
+    expect(await countRedemptions(t().db.db)).toBe(1);
   });
 
   it("refuses a wrong number, a forged signature and a foreign key's challenge, writing nothing", async () => {
@@ -107,7 +101,7 @@ describe("POST /api/auth/captcha/validate", () => {
     const foreign = await createChallenge({ hmacKey: `${TEST_CAPTCHA_KEY}-other`, maxNumber: 100 });
     const foreignPayload = await solve({ ...foreign, maxnumber: 100, algorithm: "SHA-256" });
     expect((await validate(foreignPayload)).statusCode).toBe(400);
-    expect(await countRedemptions(t.db.db)).toBe(0);
+    expect(await countRedemptions(t().db.db)).toBe(0);
   });
 
   it("refuses an expired challenge", async () => {
@@ -137,7 +131,7 @@ describe("POST /api/auth/captcha/validate", () => {
       expect(["CAPTCHA_INVALID", "VALIDATION_ERROR"]).toContain(res.json().error);
       expect(res.json().field).toBe("payload");
     }
-    expect(await countRedemptions(t.db.db)).toBe(0);
+    expect(await countRedemptions(t().db.db)).toBe(0);
   });
 });
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOCALES } from "@ems/i18n/locales";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 type Country = { code: string; alpha3: string; name: string };
 const list = async (query = "") => {
-  const res = await t.app.inject({ method: "GET", url: `/api/countries${query}` });
+  const res = await t().app.inject({ method: "GET", url: `/api/countries${query}` });
   return { res, data: res.json().data as Country[] };
 };
 
@@ -52,7 +46,7 @@ describe("GET /api/countries", () => {
 
   it("rejects an unknown language with 400 and field lang", async () => {
     for (const lang of ["pl", "EN", "en-US", "'; drop table users; --", ""]) {
-      const res = await t.app.inject({
+      const res = await t().app.inject({
         method: "GET",
         url: `/api/countries?lang=${encodeURIComponent(lang)}`,
       });
@@ -62,10 +56,10 @@ describe("GET /api/countries", () => {
   });
 
   it("rejects unknown and repeated query parameters", async () => {
-    const unknown = await t.app.inject({ method: "GET", url: "/api/countries?region=EU" });
+    const unknown = await t().app.inject({ method: "GET", url: "/api/countries?region=EU" });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().field).toBe("region");
-    const repeated = await t.app.inject({ method: "GET", url: "/api/countries?lang=de&lang=fr" });
+    const repeated = await t().app.inject({ method: "GET", url: "/api/countries?lang=de&lang=fr" });
     expect(repeated.statusCode).toBe(400);
   });
 });

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOCALES } from "@ems/i18n/locales";
 import { envelopeSchema } from "@ems/contracts/envelope";
 import { languageListSchema } from "@ems/contracts/languages";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe("languages", () => {
   it("POST with an empty body lists the 12 languages with native names and flags (SPEC §7)", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/languages" });
+    const res = await t().app.inject({ method: "POST", url: "/api/languages" });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.map((l: { code: string }) => l.code)).toEqual([...LOCALES]);
@@ -26,30 +20,30 @@ describe("languages", () => {
   });
 
   it("answers exactly the documented schema", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/languages" });
+    const res = await t().app.inject({ method: "GET", url: "/api/languages" });
     expect(envelopeSchema(languageListSchema).parse(res.json()).data).toHaveLength(12);
   });
 
   it("accepts an empty JSON object, as the typed client sends", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/languages", payload: {} });
+    const res = await t().app.inject({ method: "POST", url: "/api/languages", payload: {} });
     expect(res.statusCode).toBe(200);
   });
 
   it("GET serves the same list, cacheable", async () => {
-    const get = await t.app.inject({ method: "GET", url: "/api/languages" });
-    const post = await t.app.inject({ method: "POST", url: "/api/languages" });
+    const get = await t().app.inject({ method: "GET", url: "/api/languages" });
+    const post = await t().app.inject({ method: "POST", url: "/api/languages" });
     expect(get.json()).toEqual(post.json());
     expect(get.headers["cache-control"]).toContain("max-age");
   });
 
   it("rejects a body with properties", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/languages", payload: { lang: "de" } });
+    const res = await t().app.inject({ method: "POST", url: "/api/languages", payload: { lang: "de" } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: "VALIDATION_ERROR", field: "lang" });
   });
 
   it("rejects a JSON array body", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/languages", payload: [1, 2] });
+    const res = await t().app.inject({ method: "POST", url: "/api/languages", payload: [1, 2] });
     expect(res.statusCode).toBe(400);
   });
 });

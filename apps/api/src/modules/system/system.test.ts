@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp, useTestApp } from "../../test/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe("GET /api/health", () => {
   it("answers the envelope with status 200", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await t().app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -25,7 +19,7 @@ describe("GET /api/health", () => {
   });
 
   it("rejects an unknown method with the envelope", async () => {
-    const res = await t.app.inject({ method: "DELETE", url: "/api/health" });
+    const res = await t().app.inject({ method: "DELETE", url: "/api/health" });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe("NOT_FOUND");
   });
@@ -33,7 +27,7 @@ describe("GET /api/health", () => {
 
 describe("GET /api/ready", () => {
   it("reports the database as up", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    const res = await t().app.inject({ method: "GET", url: "/api/ready" });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: "ready", database: "up" });
   });
