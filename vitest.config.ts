@@ -8,7 +8,12 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts", "bench/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/api/src/**/*.test.ts",
+            "apps/web/scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
           globalSetup: ["./vitest.global-setup.ts"],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
+import { load as loadRun, startNode } from "./processes.ts";
 import { median, ratioSummary, type Sample } from "./stats.ts";
 
 /**
@@ -18,38 +17,10 @@ const duration = Number(process.env.BENCH_DURATION_S ?? 5);
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within 60 s`)), 60_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /LISTENING (\d+)|running at http:\/\/[^:]+:(\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(match[1] ?? match[2]) });
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-async function load(url: string): Promise<Sample> {
-  const result = await autocannon({ url, connections, duration, pipelining: 1 });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "ems-bench-"));
-  const baseline = await start("bench/hello-server.ts", { PORT: "0" });
-  const product = await start("apps/api/src/server.ts", {
+  const baseline = await startNode(root, "bench/hello-server.ts", { PORT: "0" });
+  const product = await startNode(root, "apps/api/src/server.ts", {
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
@@ -66,7 +37,7 @@ async function main(): Promise<void> {
   try {
     for (let i = 1; i <= repeats; i++) {
       for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
-        const sample = await load(targets[name]);
+        const sample = await loadRun(targets[name], connections, duration);
         samples[name].push(sample);
         console.log(
           `repeat ${i}/${repeats}  ${name.padEnd(9)} ${sample.rps.toFixed(0).padStart(7)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms`,

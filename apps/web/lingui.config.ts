@@ -20,6 +20,11 @@ export default defineConfig({
       path: "<rootDir>/../../content/locales/{locale}/messages",
       include: ["<rootDir>/app"],
     },
+    // Title, description, heading, introduction and menu label of every page of the route map.
+    {
+      path: "<rootDir>/../../content/locales/{locale}/pages",
+      include: ["<rootDir>/app/routes"],
+    },
   ],
   // Setting a merge path makes compile write here instead of next to the source catalogs.
   catalogsMergePath: "<rootDir>/app/locales/{locale}/messages",

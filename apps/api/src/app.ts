@@ -14,6 +14,8 @@ import { captchaRoutes } from "./modules/captcha/captcha-routes.ts";
 import { countriesRoutes } from "./modules/countries/countries-routes.ts";
 import { geolocationRoutes } from "./modules/geolocation/geolocation-routes.ts";
 import { languagesRoutes } from "./modules/languages/languages-routes.ts";
+import { redirectsRoutes } from "./modules/redirects/redirects-routes.ts";
+import { RedirectRuleCache } from "./modules/redirects/redirects-service.ts";
 import { systemRoutes } from "./modules/system/system-routes.ts";
 
 export interface AppOptions {
@@ -69,7 +71,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
   });
 
-  if (options.webBuildDir) await app.register(webPlugin, { buildDir: options.webBuildDir });
+  const redirectRules = new RedirectRuleCache(app.db);
+  await app.register(redirectsRoutes, { cache: redirectRules });
+
+  if (options.webBuildDir) await app.register(webPlugin, { buildDir: options.webBuildDir, redirectRules });
 
   return app;
 }

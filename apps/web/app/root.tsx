@@ -8,7 +8,9 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  redirect,
   useLocation,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -19,11 +21,12 @@ import { AppToaster } from "./components/app-toaster";
 import { ColorModeProvider } from "./components/color-mode-provider";
 import { ErrorPage } from "./components/error-page";
 import { SiteShell } from "./components/site-shell";
-import { parseColorMode } from "./lib/color-mode";
+import { forcedColorMode, parseColorMode, usableForcedMode } from "./lib/color-mode";
 import { readCookie } from "./lib/cookies";
 import { loadI18n } from "./lib/i18n";
+import { findRedirectRule, loadRedirectRules } from "./lib/redirect-rules";
 import { localeFromPath } from "./lib/locale";
-import { errorMeta } from "./lib/meta";
+import { errorPageMeta } from "./lib/error-page";
 import { usePageI18n } from "./lib/use-page-i18n";
 
 export const links: Route.LinksFunction = () => [
@@ -39,7 +42,11 @@ export function loader({ request }: Route.LoaderArgs) {
  * colour mode from the cookie here instead of asking the server.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await loadI18n(localeFromPath(new URL(request.url).pathname));
+  const { pathname } = new URL(request.url);
+  const [, rules] = await Promise.all([loadI18n(localeFromPath(pathname)), loadRedirectRules()]);
+  const rule = findRedirectRule(rules, pathname);
+  // An external target makes React Router load the page in full (SPEC §2).
+  if (rule) throw redirect(rule.target, rule.statusCode);
   return { colorMode: parseColorMode(readCookie(document.cookie, COLOR_MODE_COOKIE)) };
 }
 
@@ -48,12 +55,16 @@ export function shouldRevalidate({
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return defaultShouldRevalidate || localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+  // The client loader is cheap (cached catalog and redirect rules) and must see every new path to
+  // apply the redirect rules; it never calls the server loader.
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 }
 
 /** Only used when an error reaches the root boundary; pages set their own titles. */
 export const meta: Route.MetaFunction = ({ error, location }) =>
-  error ? errorMeta(location.pathname, isRouteErrorResponse(error) ? error.status : 500) : [];
+  error
+    ? errorPageMeta(localeFromPath(location.pathname), isRouteErrorResponse(error) ? error.status : 500)
+    : [];
 
 export function Layout({ children }: { children: ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
@@ -62,14 +73,19 @@ export function Layout({ children }: { children: ReactNode }) {
   // The <html> attributes are rendered once from the cookie; afterwards public/color-mode.js and the
   // toggle own them. Re-rendering them from props would undo "system" following the OS.
   const [initialMode] = useState(colorMode);
-  const dark = initialMode === "dark";
+  // A route may force light or dark (SPEC §4, `handle.colorMode`); the provider applies changes on
+  // client navigations, the attribute below lets public/color-mode.js apply it before first paint.
+  const requestedMode = forcedColorMode(useMatches());
+  const [initialForced] = useState(() => usableForcedMode(requestedMode));
+  const dark = (initialForced ?? initialMode) === "dark";
 
   return (
     <html
       lang={locale}
       dir="ltr"
       className={dark ? "dark" : undefined}
-      data-color-mode={initialMode}
+      data-color-mode={initialForced ?? initialMode}
+      data-forced-color-mode={initialForced}
       style={{ colorScheme: dark ? "dark" : "light" }}
       suppressHydrationWarning
     >
@@ -83,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider i18n={i18n}>
-          <ColorModeProvider initial={initialMode}>
+          <ColorModeProvider initial={initialMode} forced={requestedMode}>
             {children}
             <AppToaster />
           </ColorModeProvider>

@@ -1,28 +1,64 @@
-import { LOCALES, type Locale } from "@ems/i18n/locales";
+import { siteConfig } from "@ems/config/site";
+import { LOCALES } from "@ems/i18n/locales";
+import { PAGES, type Layout, type PageKey } from "@ems/i18n/pages";
+import { routeEntries, withLocalePrefix } from "@ems/i18n/route-map";
 import { index, layout, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
-import { localizePath } from "./lib/locale";
-
 /**
- * Registers one page in all 12 languages: English unprefixed, the others under /<code> (SPEC §2).
- * The route ids carry the language so one module can serve every variant. This is the single place
- * that turns page paths into URLs; it will read the typed, translated route map of packages/i18n.
+ * The whole URL map, generated from the typed route map of packages/i18n: every page in each of the
+ * 12 languages (English unprefixed), the aliases SPEC §2 lists, the /my catch-all, the content
+ * routes and the SEO files. Route ids are `page:<key>:<locale>[:alias:<n>]`, which is how a shared
+ * module knows which page and language it renders (lib/route-map.ts currentPage).
  */
-function localized(path: string, file: string): RouteConfigEntry[] {
-  const id = file.replace(/^routes\//, "").replace(/\.tsx$/, "");
-  return LOCALES.map((locale: Locale) => {
-    const url = localizePath(path, locale).slice(1);
-    const options = { id: `${id}.${locale}` };
-    return url === "" ? index(file, options) : route(url, file, options);
-  });
+const entries = routeEntries({ productSlug: siteConfig.brand.productSlug });
+
+/** Pages with a module of their own; the rest share the generic marketing or portal page. */
+const MODULES: Partial<Record<PageKey, string>> = {
+  home: "routes/marketing/home.tsx",
+  login: "routes/auth/login.tsx",
+  register: "routes/auth/register.tsx",
+  redirect: "routes/marketing/redirect.tsx",
+  "knowledge-base-article": "routes/marketing/content.tsx",
+  "my-desk": "routes/portal/desk.tsx",
+};
+
+function moduleOf(key: PageKey): string {
+  return (
+    MODULES[key] ?? (PAGES[key].kind === "portal" ? "routes/portal/section.tsx" : "routes/marketing/page.tsx")
+  );
 }
 
+function pagesIn(target: Layout): RouteConfigEntry[] {
+  return entries
+    .filter((entry) => entry.layout === target)
+    .map((entry) =>
+      entry.path === ""
+        ? index(moduleOf(entry.key), { id: entry.id })
+        : route(entry.path, moduleOf(entry.key), { id: entry.id }),
+    );
+}
+
+const perLocale = (path: string, file: string, id: string): RouteConfigEntry[] =>
+  LOCALES.map((locale) => route(withLocalePrefix(path, locale).slice(1), file, { id: `${id}:${locale}` }));
+
 export default [
-  layout("routes/layouts/default.tsx", [...localized("/", "routes/marketing/home.tsx")]),
-  layout("routes/layouts/auth.tsx", [...localized("/login", "routes/auth/login.tsx")]),
-  layout("routes/layouts/register.tsx", [...localized("/register", "routes/auth/register.tsx")]),
-  layout("routes/layouts/dashboard.tsx", [...localized("/my/desk", "routes/portal/desk.tsx")]),
-  layout("routes/layouts/error.tsx", [...localized("/my/*", "routes/portal/my-catch-all.tsx")]),
+  // SEO files (SPEC §2: /sitemap.xml is the index at the root; each language has its own sitemap).
+  route("sitemap.xml", "routes/seo/sitemap-index.ts", { id: "seo:sitemap-index" }),
+  route("sitemap-en.xml", "routes/seo/sitemap.ts", { id: "seo:sitemap:en" }),
+  ...LOCALES.filter((l) => l !== "en").map((locale) =>
+    route(`${locale}/sitemap.xml`, "routes/seo/sitemap.ts", { id: `seo:sitemap:${locale}` }),
+  ),
+  route("robots.txt", "routes/seo/robots.ts", { id: "seo:robots" }),
+
+  layout("routes/layouts/default.tsx", [
+    ...pagesIn("default"),
+    // Content pages by section and slug, and the catch-all content route (SPEC §2).
+    ...perLocale("/:section/:slug", "routes/marketing/content.tsx", "content:section"),
+  ]),
+  layout("routes/layouts/auth.tsx", pagesIn("auth")),
+  layout("routes/layouts/register.tsx", pagesIn("register")),
+  layout("routes/layouts/dashboard.tsx", pagesIn("dashboard")),
+  layout("routes/layouts/error.tsx", perLocale("/my/*", "routes/portal/my-catch-all.tsx", "my-catch-all")),
   // Anything else, including /xx with an unknown language code, is a 404 (SPEC §8).
-  route("*", "routes/marketing/not-found.tsx"),
+  route("*", "routes/marketing/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

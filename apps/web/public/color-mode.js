@@ -3,9 +3,11 @@
 // app/lib/color-mode.ts applies the same rule after hydration; keep both in step.
 (function () {
   var match = document.cookie.match(/(?:^|;\s*)color_mode=(light|dark|system)/);
-  var mode = match ? match[1] : "system";
-  var media = window.matchMedia("(prefers-color-scheme: dark)");
   var root = document.documentElement;
+  // A route that forces light or dark (handle.colorMode) says so on <html>; it wins over the cookie.
+  var forced = root.getAttribute("data-forced-color-mode");
+  var mode = forced === "light" || forced === "dark" ? forced : match ? match[1] : "system";
+  var media = window.matchMedia("(prefers-color-scheme: dark)");
   function apply() {
     var current = root.dataset.colorMode || mode;
     var dark = current === "dark" || (current === "system" && media.matches);

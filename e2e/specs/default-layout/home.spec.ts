@@ -16,16 +16,16 @@ test.describe("public home page (default layout)", () => {
     await expect(page.getByText("ISO 9001:2015")).toBeVisible();
     await expect(page.getByText("4,425")).toBeVisible();
 
-    await page.getByLabel("Choose language, current: English").click();
-    await page.getByRole("link", { name: "Deutsch" }).click();
+    await page.getByLabel("Choose language, current: English").filter({ visible: true }).click();
+    await page.getByRole("link", { name: "Deutsch" }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/de$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("10 Tagen");
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === "i18n_redirected")?.value).toBe("de");
 
-    await page.getByLabel("Sprache wählen, aktuell: Deutsch").click();
-    await page.getByRole("link", { name: "English" }).click();
+    await page.getByLabel("Sprache wählen, aktuell: Deutsch").filter({ visible: true }).click();
+    await page.getByRole("link", { name: "English" }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });

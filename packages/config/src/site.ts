@@ -3,6 +3,8 @@
  * The demo brand is fictional. A real operator replaces this one file.
  */
 export const siteConfig = {
+  /** The public origin for canonical links, sitemaps and JSON-LD; PUBLIC_URL overrides it. */
+  url: "https://www.lindqvar.example",
   brand: {
     name: "Lindqvar Elektronik",
     legalName: "Lindqvar Elektronik GmbH",
@@ -34,6 +36,8 @@ export const siteConfig = {
     email: "hello@lindqvar.example",
     phone: "+49 951 000 000",
   },
+  /** Languages the structured data names (SPEC §1: en, de, it, ro only). */
+  structuredDataLanguages: ["en", "de", "it", "ro"],
 } as const;
 
 export type SiteConfig = typeof siteConfig;

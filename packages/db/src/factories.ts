@@ -3,7 +3,7 @@ import type { Database } from "./client.ts";
 
 /** A database handle or an open transaction: factories work inside both. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
-import { companies, users } from "./schema.ts";
+import { companies, redirectRules, users } from "./schema.ts";
 
 /**
  * Factories with overrides, shared by unit tests, API tests, e2e fixtures and the demo seed:
@@ -51,5 +51,20 @@ export async function createUser(db: Executor, overrides: Partial<NewUser> = {})
     })
     .returning();
   if (!row) throw new Error("createUser inserted no row");
+  return row;
+}
+
+export type RedirectRuleRow = typeof redirectRules.$inferSelect;
+
+export async function createRedirectRule(
+  db: Executor,
+  overrides: Partial<typeof redirectRules.$inferInsert> = {},
+): Promise<RedirectRuleRow> {
+  const n = next();
+  const [row] = await db
+    .insert(redirectRules)
+    .values({ fromPath: `/old-page-${n}`, target: "/", statusCode: 301, ...overrides })
+    .returning();
+  if (!row) throw new Error("createRedirectRule inserted no row");
   return row;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -60,4 +60,26 @@ export const captchaRedemptions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("captcha_redemptions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The operator's redirect rules (SPEC §2: a server-provided rule is consulted for each path).
+ * Staff maintain them in the back office; targets are local paths or https URLs.
+ */
+export const redirectRules = pgTable(
+  "redirect_rules",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    fromPath: text("from_path").notNull(),
+    target: text("target").notNull(),
+    statusCode: integer("status_code").notNull().default(301),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("redirect_rules_from_path_idx").on(t.fromPath),
+    check("redirect_rules_status_check", sql`${t.statusCode} in (301, 302)`),
+  ],
 );

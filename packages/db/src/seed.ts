@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "./client.ts";
-import { createCompany, createUser } from "./factories.ts";
+import { createCompany, createRedirectRule, createUser } from "./factories.ts";
 import { users } from "./schema.ts";
 
 /** The demo sign-in that `npm start` prints; the demo brand and its customers are fictional. */
@@ -46,6 +46,11 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
       companyId: second.id,
       role: "customer_admin",
     });
+
+    // Short addresses that printed material and e-mail signatures use.
+    await createRedirectRule(tx, { fromPath: "/imprint", target: "/legal/imprint" });
+    await createRedirectRule(tx, { fromPath: "/privacy", target: "/legal/privacy" });
+    await createRedirectRule(tx, { fromPath: "/impressum", target: "/de/rechtliches/impressum" });
   });
   return { created: true };
 }

@@ -1,24 +1,59 @@
 import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { createRequestListener } from "@react-router/node";
 import type { ServerBuild } from "react-router";
+import { isbot } from "isbot";
+import { siteConfig } from "@ems/config/site";
+import { LANGUAGE_COOKIE } from "@ems/config/constants";
+import { languageRedirect } from "@ems/i18n/language-redirect";
+import { legacyCaseStudyTarget } from "@ems/i18n/route-map";
+import type { RedirectRuleCache } from "../modules/redirects/redirects-service.ts";
 import { sendRouteNotFound } from "./errors.ts";
-import { applyPageHeaders } from "./security-headers.ts";
+import { applyPageHeaders, PAGE_CSP } from "./security-headers.ts";
 
 /**
  * Serves the React Router production build in the same process as the API: hashed assets with
  * long cache headers, everything else server-rendered. Loaders reach the API in-process through
  * `context.apiFetch` (app.inject), so SSR costs no loopback round trip.
  */
-export default async function webPlugin(app: FastifyInstance, options: { buildDir: string }): Promise<void> {
+/** Prerendered pages: URL path → HTML, read once at start (a few MB for every page in 12 languages). */
+async function loadPrerenderedPages(clientDir: string): Promise<Map<string, Buffer>> {
+  const pages = new Map<string, Buffer>();
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name !== "index.html") continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const urlPath =
+      `/${path.relative(clientDir, entry.parentPath).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
+    pages.set(urlPath === "" ? "/" : urlPath, await readFile(file));
+  }
+  return pages;
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+export default async function webPlugin(
+  app: FastifyInstance,
+  options: { buildDir: string; redirectRules: RedirectRuleCache },
+): Promise<void> {
   const serverEntry = path.join(options.buildDir, "server", "index.js");
   const clientDir = path.join(options.buildDir, "client");
   if (!existsSync(serverEntry))
     throw new Error(`Web build not found at ${serverEntry}; run npm run build first.`);
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const prerendered = await loadPrerenderedPages(clientDir);
+  const routeOptions = { productSlug: siteConfig.brand.productSlug };
 
   // The client address as the API sees it (TRUST_PROXY applied), handed to getLoadContext on a header
   // that the server sets itself after deleting any copy the client sent.
@@ -74,7 +109,45 @@ export default async function webPlugin(app: FastifyInstance, options: { buildDi
     pages.addContentTypeParser("*", (_request: FastifyRequest, _payload: unknown, done: (e: null) => void) =>
       done(null),
     );
-    pages.all("/*", (request, reply) => {
+    pages.all("/*", async (request, reply) => {
+      const url = new URL(request.url, "http://local.invalid");
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(url.pathname);
+      } catch {
+        pathname = url.pathname;
+      }
+      const isRead = request.method === "GET" || request.method === "HEAD";
+
+      if (isRead) {
+        // Legacy case-study paths, then the operator's redirect rules (SPEC §2), keep the query string.
+        const legacy = legacyCaseStudyTarget(pathname, routeOptions);
+        if (legacy) return reply.redirect(`${legacy}${url.search}`, 301);
+        const rule = await options.redirectRules.resolve(pathname);
+        if (rule) {
+          const target =
+            rule.target.includes("?") || !url.search ? rule.target : `${rule.target}${url.search}`;
+          return reply.redirect(target, rule.statusCode);
+        }
+        const userAgent = request.headers["user-agent"] ?? "";
+        const language = languageRedirect(
+          pathname,
+          readCookie(request.headers.cookie, LANGUAGE_COOKIE),
+          isbot(userAgent),
+        );
+        if (language) return reply.header("Vary", "Cookie").redirect(`${language}${url.search}`, 302);
+
+        const html = prerendered.get(pathname);
+        if (html) {
+          return reply
+            .header("Content-Security-Policy", PAGE_CSP)
+            .header("Cache-Control", "public, max-age=0, must-revalidate")
+            .header("Vary", "Cookie")
+            .type("text/html; charset=utf-8")
+            .send(html);
+        }
+      }
+
       request.raw.headers[CLIENT_IP_HEADER] = request.ip;
       applyPageHeaders(reply.raw, request.protocol === "https");
       reply.raw.setHeader("X-Request-Id", request.id);

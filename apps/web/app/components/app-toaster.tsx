@@ -7,7 +7,7 @@ import { useColorMode } from "./color-mode-provider";
 /** SPEC §9 toasts: bottom-right, 5000 ms, close button, at most 5 visible, 16 px apart. */
 export function AppToaster() {
   const { i18n } = useLingui();
-  const { mode } = useColorMode();
+  const { mode, forced } = useColorMode();
   return (
     <Toaster
       position="bottom-right"
@@ -17,7 +17,7 @@ export function AppToaster() {
       closeButton
       richColors
       // Our "system" means the same as Sonner's: follow the OS.
-      theme={mode}
+      theme={forced ?? mode}
       containerAriaLabel={i18n._("toast.region")}
       toastOptions={{ closeButtonAriaLabel: i18n._("toast.close") }}
     />

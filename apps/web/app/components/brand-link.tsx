@@ -3,7 +3,8 @@ import { siteConfig } from "@ems/config/site";
 import { CircuitBoard } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
-import { localeFromPath, localizePath } from "~/lib/locale";
+import { localeFromPath } from "~/lib/locale";
+import { href } from "~/lib/route-map";
 
 /** The logo: the brand name with a board mark, linking to home in the page's language. */
 export function BrandLink() {
@@ -11,14 +12,15 @@ export function BrandLink() {
   const { pathname } = useLocation();
   return (
     <Link
-      to={localizePath("/", localeFromPath(pathname))}
+      to={href("home", localeFromPath(pathname))}
       aria-label={i18n._("nav.home_label", { brand: siteConfig.brand.name })}
       className="inline-flex min-w-0 items-center gap-2 rounded-md text-sm leading-tight font-semibold tracking-tight text-neutral-900 sm:text-base dark:text-white"
     >
       <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-700 text-white">
         <CircuitBoard aria-hidden="true" className="size-5" />
       </span>
-      <span>{siteConfig.brand.name}</span>
+      {/* From 1024 to 1439 px the menu bar needs the room; the link keeps its name via aria-label. */}
+      <span className="truncate lg:max-[90rem]:sr-only">{siteConfig.brand.name}</span>
     </Link>
   );
 }

@@ -2,7 +2,9 @@ import { useLingui } from "@lingui/react";
 import { ArrowLeft, SearchX, TriangleAlert } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
 
-import { localeFromPath, localizePath } from "~/lib/locale";
+import { errorTexts } from "~/lib/error-page";
+import { localeFromPath } from "~/lib/locale";
+import { href } from "~/lib/route-map";
 
 /** Message text becomes one paragraph per line (SPEC §2 error page). */
 export function messageLines(message: string): string[] {
@@ -20,11 +22,11 @@ export function ErrorPage({ status }: { status: number }) {
   const { i18n } = useLingui();
   const locale = localeFromPath(useLocation().pathname);
   const navigate = useNavigate();
-  const home = localizePath("/", locale);
-  const notFound = status === 404;
-  const Icon = notFound ? SearchX : TriangleAlert;
-  const title = i18n._(notFound ? "error.not_found_title" : "error.default_title");
-  const message = i18n._(notFound ? "error.not_found_message" : "error.default_message");
+  const home = href("home", locale);
+  const texts = errorTexts(status);
+  const Icon = status === 404 ? SearchX : TriangleAlert;
+  const title = i18n._(texts.title);
+  const message = i18n._(texts.message);
 
   return (
     <section aria-labelledby="error-title" className="mx-auto max-w-2xl px-4 py-16 text-center md:py-24">

@@ -3,9 +3,10 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "@ems/config/constant
 import { LANGUAGES, type Locale } from "@ems/i18n/locales";
 import { Check, ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 
-import { localeFromPath, switchLocalePath } from "~/lib/locale";
+import { localeFromPath } from "~/lib/locale";
+import { currentPage, switchLocaleHref } from "~/lib/route-map";
 
 function rememberLanguage(locale: Locale) {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
@@ -20,7 +21,8 @@ function rememberLanguage(locale: Locale) {
 export function LanguageSelector({ className }: { className?: string }) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
-  const current = localeFromPath(pathname);
+  const page = currentPage(useMatches());
+  const current = page?.locale ?? localeFromPath(pathname);
   const currentLanguage = LANGUAGES.find((language) => language.code === current) ?? LANGUAGES[0];
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const listId = useId();
@@ -75,7 +77,7 @@ export function LanguageSelector({ className }: { className?: string }) {
           return (
             <li key={language.code}>
               <Link
-                to={switchLocalePath(pathname, language.code)}
+                to={switchLocaleHref(page, pathname, language.code)}
                 hrefLang={language.code}
                 lang={language.code}
                 aria-current={active ? "true" : undefined}

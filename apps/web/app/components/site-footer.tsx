@@ -1,24 +1,107 @@
 import { useLingui } from "@lingui/react";
 import { siteConfig } from "@ems/config/site";
+import type { Locale } from "@ems/i18n/locales";
+import { useMemo } from "react";
+import { Link, useLocation } from "react-router";
 
+import { localeFromPath } from "~/lib/locale";
+import { menuGroups } from "~/lib/nav";
+import { href } from "~/lib/route-map";
+
+import { ContactEntryLink } from "./contact-entry-link";
 import { CounterBand } from "./counter-band";
+import { MenuLink } from "./menu-link";
+
+const linkClass =
+  "inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-neutral-700 underline-offset-4 hover:text-primary-800 hover:underline dark:text-neutral-300 dark:hover:text-primary-300";
+
+/** Privacy, imprint, terms and the sitemap (the XML index at the site root), as list items. */
+function LegalLinks({ locale }: { locale: Locale }) {
+  const { i18n } = useLingui();
+  const pages = ["legal-privacy", "legal-imprint", "legal-terms"] as const;
+  return (
+    <>
+      {pages.map((key) => (
+        <li key={key}>
+          <Link to={href(key, locale)} className={linkClass}>
+            {i18n._(`page.${key}.nav`)}
+          </Link>
+        </li>
+      ))}
+      <li>
+        {/* An XML file, not a page of the app: a plain link, so the browser loads the document. */}
+        <a href="/sitemap.xml" className={linkClass}>
+          {i18n._("footer.sitemap")}
+        </a>
+      </li>
+    </>
+  );
+}
 
 /**
- * Counter band and the operator line. The sitemap and legal links of SPEC §2 are added together
- * with those pages, so the footer never points at a page that does not exist.
+ * SPEC §2 footer: the counter band, the sections of the menu, the sitemap (the XML index at the site
+ * root), privacy, imprint and terms, and the current year with the operator's legal name. All plain
+ * links, so the whole site is reachable without JavaScript.
  */
-export function SiteFooter({ counter = true }: { counter?: boolean }) {
+export function SiteFooter({ counter = true, sections = true }: { counter?: boolean; sections?: boolean }) {
   const { i18n } = useLingui();
+  const locale = localeFromPath(useLocation().pathname);
+  const groups = useMemo(() => menuGroups(locale), [locale]);
+
   return (
     <footer>
       {counter ? <CounterBand /> : null}
-      <div className="border-t border-neutral-200 dark:border-neutral-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-neutral-600 md:px-6 dark:text-neutral-400">
-          {i18n._("footer.copyright", {
-            year: new Date().getFullYear(),
-            legalName: siteConfig.brand.legalName,
-          })}
-        </p>
+      <div className="border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900">
+        {sections ? (
+          <nav
+            aria-label={i18n._("footer.nav_label")}
+            className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:grid-cols-2 md:px-6 lg:grid-cols-5"
+          >
+            {groups.map((group) => (
+              <section key={group.id} aria-labelledby={`footer-${group.id}`}>
+                <h2
+                  id={`footer-${group.id}`}
+                  className="text-sm font-semibold text-neutral-900 dark:text-white"
+                >
+                  {i18n._(group.titleKey)}
+                </h2>
+                <ul className="mt-3 space-y-2">
+                  {group.links.map((link) => (
+                    <li key={link.key}>
+                      <MenuLink link={link} className={linkClass} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+            <section aria-labelledby="footer-legal">
+              <h2 id="footer-legal" className="text-sm font-semibold text-neutral-900 dark:text-white">
+                {i18n._("footer.legal_label")}
+              </h2>
+              <ul className="mt-3 space-y-2">
+                <li>
+                  <ContactEntryLink className={linkClass} />
+                </li>
+                <LegalLinks locale={locale} />
+              </ul>
+            </section>
+          </nav>
+        ) : null}
+        <div className="border-t border-neutral-200 dark:border-neutral-800">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-6 text-sm text-neutral-700 md:px-6 dark:text-neutral-300">
+            <p>
+              {i18n._("footer.copyright", {
+                year: new Date().getFullYear(),
+                legalName: siteConfig.brand.legalName,
+              })}
+            </p>
+            {sections ? null : (
+              <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                <LegalLinks locale={locale} />
+              </ul>
+            )}
+          </div>
+        </div>
       </div>
     </footer>
   );

@@ -42,3 +42,29 @@ export function saveColorMode(mode: ColorMode): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${COLOR_MODE_COOKIE}=${mode}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
+
+/** A route's wish, from `export const handle = { colorMode: "light" | "dark" }`. */
+export interface ColorModeHandle {
+  colorMode?: ColorMode;
+}
+
+/**
+ * The mode the matched routes force, if any: the deepest route with a `handle.colorMode` wins.
+ * Unknown values are ignored; "system" is returned as-is so effectiveColorMode can warn about it.
+ */
+export function forcedColorMode(matches: readonly { handle?: unknown }[]): ColorMode | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle;
+    if (typeof handle !== "object" || handle === null || !("colorMode" in handle)) continue;
+    const value = (handle as { colorMode?: unknown }).colorMode;
+    if (typeof value === "string" && (COLOR_MODES as readonly string[]).includes(value)) {
+      return value as ColorMode;
+    }
+  }
+  return undefined;
+}
+
+/** The forced mode that actually applies: light or dark, never "system" (SPEC §4). */
+export function usableForcedMode(forced: ColorMode | undefined): "light" | "dark" | undefined {
+  return forced === "light" || forced === "dark" ? forced : undefined;
+}

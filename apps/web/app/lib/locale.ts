@@ -1,12 +1,12 @@
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from "@ems/i18n/locales";
+import { localePrefix, withLocalePrefix } from "@ems/i18n/route-map";
+
+/** A path of the site in a language: localizePath("/login", "de") is "/de/login". */
+export const localizePath = withLocalePrefix;
+export { localePrefix };
 
 /** The languages that carry a path prefix: every one but the default (SPEC §2 language variants). */
 export const PREFIXED_LOCALES: readonly Locale[] = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
-
-/** The path prefix of a language: "" for English, "/de" for German. */
-export function localePrefix(locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? "" : `/${locale}`;
-}
 
 /**
  * The page's language comes from the URL alone, so the server, the client and every error page
@@ -14,8 +14,10 @@ export function localePrefix(locale: Locale): string {
  * English (the unprefixed default).
  */
 export function localeFromPath(pathname: string): Locale {
-  const first = pathname.split("/")[1] ?? "";
-  return first !== DEFAULT_LOCALE && isLocale(first) ? first : DEFAULT_LOCALE;
+  const [, first = "", second = ""] = pathname.split("/");
+  if (first === DEFAULT_LOCALE || !isLocale(first)) return DEFAULT_LOCALE;
+  // The doubled-prefix German pages (/it/de/…, SPEC §2) are German.
+  return second === "de" ? "de" : first;
 }
 
 /** The path without its language prefix, always starting with "/". */
@@ -24,21 +26,4 @@ export function stripLocalePrefix(pathname: string): string {
   if (locale === DEFAULT_LOCALE) return pathname || "/";
   const rest = pathname.slice(localePrefix(locale).length);
   return rest.startsWith("/") ? rest : `/${rest}`;
-}
-
-/** A path of the site in a given language: localizePath("/login", "de") is "/de/login". */
-export function localizePath(path: string, locale: Locale): string {
-  const normalized = path.startsWith("/") ? path : `/${path}`;
-  const prefix = localePrefix(locale);
-  if (!prefix) return normalized;
-  return normalized === "/" ? prefix : `${prefix}${normalized}`;
-}
-
-/**
- * Where the language selector points (SPEC §2): on home it is the target language's root; other
- * pages keep their path under the new prefix. Paths are not translated yet; when the typed route
- * map in packages/i18n arrives, this is where the translated path is looked up.
- */
-export function switchLocalePath(pathname: string, target: Locale): string {
-  return localizePath(stripLocalePrefix(pathname), target);
 }

@@ -6,13 +6,19 @@ import { Link, useLocation } from "react-router";
 import { ContactEmailLink } from "~/features/marketing/contact-link";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
+import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/login";
 
 const PORTAL_TASKS = ["quotes", "orders", "documents", "data"] as const;
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta(location.pathname, { title: "login.meta_title", description: "login.meta_description" });
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  pageMeta(
+    location.pathname,
+    { title: "login.meta_title", description: "login.meta_description" },
+    {},
+    { page: currentPage(matches) },
+  );
 
 /**
  * Sign-in arrives with customer accounts. Until then the page says what the portal is for and how

@@ -6,13 +6,19 @@ import { Link, useLocation } from "react-router";
 import { ContactEmailLink } from "~/features/marketing/contact-link";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
+import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/register";
 
 const BENEFITS = ["quotes", "team", "tracking", "archive"] as const;
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta(location.pathname, { title: "register.meta_title", description: "register.meta_description" });
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  pageMeta(
+    location.pathname,
+    { title: "register.meta_title", description: "register.meta_description" },
+    {},
+    { page: currentPage(matches) },
+  );
 
 /** What a company account gives; the registration form arrives with customer accounts. */
 export default function Register() {

@@ -4,7 +4,9 @@ import { Link, useLocation } from "react-router";
 import { ClaimList } from "~/features/marketing/claim-list";
 import { claimValues, useClaimValues } from "~/features/marketing/use-claims";
 import { localeFromPath, localizePath } from "~/lib/locale";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, siteOrigin } from "~/lib/meta";
+import { currentPage } from "~/lib/route-map";
+import { organizationStructuredData } from "~/lib/structured-data";
 
 import type { Route } from "./+types/home";
 
@@ -18,12 +20,19 @@ const SERVICES = [
   "bare_boards",
 ] as const;
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta(
-    location.pathname,
-    { title: "home.meta_title", description: "home.meta_description" },
-    claimValues(localeFromPath(location.pathname)),
-  );
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const page = currentPage(matches);
+  const locale = page?.locale ?? localeFromPath(location.pathname);
+  return [
+    ...pageMeta(
+      location.pathname,
+      { title: "home.meta_title", description: "home.meta_description" },
+      claimValues(locale),
+      { page },
+    ),
+    ...organizationStructuredData(siteOrigin()),
+  ];
+};
 
 export default function Home() {
   const { i18n } = useLingui();
@@ -83,7 +92,7 @@ export default function Home() {
           <h2 id="services-title" className="text-2xl font-bold tracking-tight">
             {i18n._("home.services_heading")}
           </h2>
-          <ul className="mt-8 grid gap-3 lg:grid-cols-4 sm:grid-cols-2">
+          <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {SERVICES.map((service) => (
               <li
                 key={service}

@@ -2,7 +2,8 @@ import { data } from "react-router";
 
 import { ErrorPage } from "~/components/error-page";
 import { isValidMySlug } from "~/lib/my-slug";
-import { errorMeta } from "~/lib/meta";
+import { errorPageMeta } from "~/lib/error-page";
+import { localeFromPath } from "~/lib/locale";
 
 import type { Route } from "./+types/my-catch-all";
 
@@ -17,7 +18,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
   return data({ message: `Page not found: ${pathname}` }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ location }) => errorMeta(location.pathname, 404);
+export const meta: Route.MetaFunction = ({ location }) =>
+  errorPageMeta(localeFromPath(location.pathname), 404);
 
 export default function MyCatchAll() {
   return <ErrorPage status={404} />;

@@ -1,0 +1,46 @@
+import { setupI18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { AccountSkeleton, Greeting } from "./account-menu";
+
+const i18n = setupI18n({
+  locale: "en",
+  messages: {
+    en: { "nav.greeting": ["Hello, ", ["name"]], "nav.account_loading": ["Loading your account"] },
+  },
+});
+
+afterEach(cleanup);
+
+describe("Greeting (SPEC §2)", () => {
+  it("shows 'Hello, full name' for desktop and the first name for small screens", () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <Greeting
+          user={{
+            first_name: "Ada",
+            last_name: "Lovelace",
+            full_name: "Ada Lovelace",
+            email: "ada@example.com",
+          }}
+        />
+      </I18nProvider>,
+    );
+    const desktop = screen.getByText("Hello, Ada Lovelace");
+    const mobile = screen.getByText("Ada");
+    expect(desktop.className).toContain("lg:inline");
+    expect(desktop.className).toContain("hidden");
+    expect(mobile.className).toContain("lg:hidden");
+  });
+
+  it("has a skeleton with an accessible loading text", () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <AccountSkeleton />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("status").textContent).toBe("Loading your account");
+  });
+});

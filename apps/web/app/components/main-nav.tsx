@@ -1,0 +1,74 @@
+import { useLingui } from "@lingui/react";
+import { ChevronDown } from "lucide-react";
+import { useLocation } from "react-router";
+
+import { cn } from "~/lib/cn";
+import { activeGroup, type MenuGroup } from "~/lib/nav";
+
+import { ContactEntryLink } from "./contact-entry-link";
+import { MenuLink } from "./menu-link";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "./ui/dropdown-menu";
+
+const entryClass =
+  "group inline-flex h-10 items-center gap-0.5 rounded-md px-1.5 text-sm font-semibold whitespace-nowrap text-neutral-800 hover:bg-neutral-100 data-[state=open]:bg-neutral-100 xl:px-2 2xl:px-2.5 dark:text-neutral-100 dark:hover:bg-neutral-800 dark:data-[state=open]:bg-neutral-800";
+
+/**
+ * The desktop menu bar (≥ 1024 px, SPEC §2): one Radix dropdown per group plus the contact entry.
+ * Tab moves between the entries; Enter, Space or ↓ opens a group; the arrow keys move within it;
+ * Escape closes it and returns focus to its button.
+ */
+export function MainNav({ groups }: { groups: MenuGroup[] }) {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const current = activeGroup(groups, pathname);
+
+  return (
+    <nav aria-label={i18n._("nav.main_label")} className="hidden min-w-0 lg:block">
+      <ul className="flex items-center">
+        {groups.map((group) => (
+          <li key={group.id}>
+            <DropdownMenu modal={false}>
+              <DropdownMenuTrigger
+                className={cn(entryClass, current === group.id && "text-primary-800 dark:text-primary-300")}
+              >
+                {i18n._(group.titleKey)}
+                <ChevronDown
+                  aria-hidden="true"
+                  className="size-4 shrink-0 transition-transform duration-100 group-data-[state=open]:rotate-180 motion-reduce:transition-none"
+                />
+              </DropdownMenuTrigger>
+              <DropdownMenuContent
+                align="start"
+                className={cn("p-2", group.links.length > 8 ? "w-[36rem] max-w-[calc(100vw-1rem)]" : "w-72")}
+              >
+                <DropdownMenuLabel className="tracking-wide uppercase">
+                  {i18n._(group.titleKey)}
+                </DropdownMenuLabel>
+                <div className={cn(group.links.length > 8 && "grid grid-cols-2 gap-x-1")}>
+                  {group.links.map((link) => (
+                    <DropdownMenuItem key={link.key} asChild>
+                      <MenuLink
+                        link={link}
+                        aria-current={link.href === pathname ? "page" : undefined}
+                        className="aria-[current=page]:font-semibold aria-[current=page]:text-primary-800 dark:aria-[current=page]:text-primary-300"
+                      />
+                    </DropdownMenuItem>
+                  ))}
+                </div>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </li>
+        ))}
+        <li>
+          <ContactEntryLink className={entryClass} />
+        </li>
+      </ul>
+    </nav>
+  );
+}

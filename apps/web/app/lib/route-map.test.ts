@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { currentPage, href, switchLocaleHref } from "./route-map";
+
+const match = (id: string, params: Record<string, string> = {}) => ({ id, params });
+
+describe("currentPage", () => {
+  it("finds the deepest route-map page among the matches", () => {
+    expect(currentPage([match("root"), match("routes/layouts/default"), match("page:contact:de")])).toEqual({
+      key: "contact",
+      locale: "de",
+      alias: false,
+      params: {},
+    });
+    expect(currentPage([match("root"), match("not-found")])).toBeNull();
+  });
+});
+
+describe("switchLocaleHref (SPEC §2 language switching)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("goes to the target language's root from home and to its index from the knowledge base", () => {
+    expect(switchLocaleHref({ key: "home", locale: "en", alias: false, params: {} }, "/", "de")).toBe("/de");
+    expect(switchLocaleHref({ key: "home", locale: "de", alias: false, params: {} }, "/de", "en")).toBe("/");
+    expect(
+      switchLocaleHref(
+        { key: "knowledge-base", locale: "en", alias: false, params: {} },
+        "/knowledge-base",
+        "de",
+      ),
+    ).toBe(href("knowledge-base", "de"));
+  });
+
+  it("maps an inner page to its translated path", () => {
+    const page = { key: "em-tht-assembly" as const, locale: "en" as const, alias: false, params: {} };
+    expect(switchLocaleHref(page, "/electronics-manufacturing/tht-assembly", "de")).toBe(
+      "/de/elektronikfertigung/tht-montage",
+    );
+    expect(switchLocaleHref(page, "/electronics-manufacturing/tht-assembly", "en")).toBe(
+      "/electronics-manufacturing/tht-assembly",
+    );
+  });
+
+  it("keeps the path under the new prefix for a page the route map does not know", () => {
+    expect(switchLocaleHref(null, "/de/gibt-es-nicht", "fr")).toBe("/fr/gibt-es-nicht");
+    expect(switchLocaleHref(null, "/nothing", "it")).toBe("/it/nothing");
+  });
+
+  it("gives # and warns when the page has no translation in the target language", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const glossary = {
+      key: "resources-pcb-glossary" as const,
+      locale: "de" as const,
+      alias: false,
+      params: {},
+    };
+    expect(switchLocaleHref(glossary, "/de/ressourcen/leiterplatten-glossar", "fr")).toBe("#");
+    expect(warn).toHaveBeenCalledOnce();
+    expect(switchLocaleHref(glossary, "/de/ressourcen/leiterplatten-glossar", "en")).toBe(
+      "/resources/pcb-glossary",
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import { useSyncExternalStore } from "react";
+
+import { createApiClient, type ApiClient } from "./api-client";
+import { readCookie } from "./cookies";
+
+/**
+ * The visitor's sign-in state in the browser (SPEC §2 header). Pages are prerendered, so the server
+ * and the hydration render always show the signed-out header; the browser then asks the API once per
+ * page load. The HttpOnly session cookie is invisible to scripts; the readable hint cookie
+ * `logged_in=1` only decides whether a skeleton shows while the answer is on its way.
+ */
+
+export interface SessionUser {
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+}
+
+export type SessionState =
+  | { status: "loading"; user?: undefined }
+  | { status: "signed-out"; user?: undefined }
+  | { status: "signed-in"; user: SessionUser };
+
+export const LOGGED_IN_HINT_COOKIE = "logged_in";
+export const SESSION_PATH = "/api/auth/session";
+export const LOGOUT_PATH = "/api/auth/logout";
+
+const SIGNED_OUT: SessionState = { status: "signed-out" };
+const LOADING: SessionState = { status: "loading" };
+
+let state: SessionState = LOADING;
+let started = false;
+let client: ApiClient = createApiClient();
+const listeners = new Set<() => void>();
+
+function setState(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/** Reads the user from the session answer (`data.user` or `data` itself); null when it has none. */
+export function parseSessionUser(data: unknown): SessionUser | null {
+  if (typeof data !== "object" || data === null) return null;
+  const record = data as Record<string, unknown>;
+  const source =
+    typeof record.user === "object" && record.user !== null
+      ? (record.user as Record<string, unknown>)
+      : record;
+  const user = {
+    first_name: text(source.first_name),
+    last_name: text(source.last_name),
+    full_name: text(source.full_name),
+    email: text(source.email),
+  };
+  if (!user.full_name) user.full_name = `${user.first_name} ${user.last_name}`.trim();
+  return user.full_name || user.email ? user : null;
+}
+
+/** Asks the API who is signed in. Any answer but a 200 with a user, or a failure, is signed out. */
+export async function fetchSession(api: ApiClient = client): Promise<SessionState> {
+  try {
+    const answer = await api.get<unknown>(SESSION_PATH);
+    if (answer.status !== 200) return SIGNED_OUT;
+    const user = parseSessionUser(answer.data);
+    return user ? { status: "signed-in", user } : SIGNED_OUT;
+  } catch {
+    return SIGNED_OUT;
+  }
+}
+
+function start() {
+  if (started) return;
+  started = true;
+  void fetchSession().then(setState);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  start();
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const getSnapshot = () => state;
+const getServerSnapshot = () => SIGNED_OUT;
+
+/** `{ status, user }`: "signed-out" on the server and while hydrating, then the API's answer. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+}
+
+/** Whether the hint cookie says a session probably exists (only meaningful in the browser). */
+export function hasLoggedInHint(
+  cookieHeader: string = typeof document === "undefined" ? "" : document.cookie,
+): boolean {
+  return readCookie(cookieHeader, LOGGED_IN_HINT_COOKIE) === "1";
+}
+
+function clearHintCookie() {
+  if (typeof document === "undefined") return;
+  document.cookie = `${LOGGED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+/**
+ * Signs out (POST /api/auth/logout). On success the state becomes signed out at once; a failure is
+ * rethrown for the caller's error notice and leaves the state unchanged.
+ */
+export async function logout(api: ApiClient = client): Promise<void> {
+  await api.post<unknown>(LOGOUT_PATH, {});
+  clearHintCookie();
+  setState(SIGNED_OUT);
+}
+
+/** Tests only: a fresh store, optionally with another API client. */
+export function resetSessionForTests(api?: ApiClient, initial: SessionState = LOADING) {
+  client = api ?? createApiClient();
+  started = false;
+  state = initial;
+  listeners.clear();
+}
+
+/** The name variants of the greeting menu (SPEC §2): full name on desktop, first name on small screens. */
+export function displayName(user: SessionUser, variant: "full" | "short"): string {
+  const full = user.full_name || `${user.first_name} ${user.last_name}`.trim() || user.email;
+  if (variant === "full") return full;
+  return user.first_name || full.split(/\s+/)[0] || user.email;
+}
