@@ -210,3 +210,23 @@ describe("OpenAPI", () => {
     expect(res.body).toContain("swagger");
   });
 });
+
+describe("compression", () => {
+  it("compresses larger JSON answers with brotli or gzip as the client asks", async () => {
+    const br = await t().app.inject({
+      method: "GET",
+      url: "/api/countries",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    const gzip = await t().app.inject({
+      method: "GET",
+      url: "/api/countries",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const plain = await t().app.inject({ method: "GET", url: "/api/countries" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json().data.length).toBeGreaterThan(200);
+  });
+});

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import compress from "@fastify/compress";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "@fastify/type-provider-zod";
 import { JSON_BODY_LIMIT_BYTES } from "@ems/config/constants";
 import type { DbHandle } from "@ems/db/client";
@@ -57,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // Brotli or gzip for JSON, prerendered pages and static assets over 1 KB.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { handle: options.db });
   await app.register(rateLimitPlugin, { redisUrl: env.REDIS_URL });

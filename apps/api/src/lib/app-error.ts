@@ -1,4 +1,4 @@
-import { ERROR_CODES, ERROR_DEFAULTS } from "@ems/contracts/envelope";
+import { ERROR_CODES, ERROR_DEFAULTS } from "@ems/contracts/errors";
 
 /** An error that knows its HTTP status and envelope code; the error handler answers with it as is. */
 export class AppError extends Error {

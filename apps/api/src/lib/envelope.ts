@@ -1,4 +1,5 @@
-import type { Envelope, ErrorEnvelope } from "@ems/contracts/envelope";
+import type { ErrorEnvelope } from "@ems/contracts/envelope";
+import type { Envelope } from "@ems/contracts/errors";
 
 export type SuccessEnvelope<T> = Envelope<T> & { error: null; field: null };
 

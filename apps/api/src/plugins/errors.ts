@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "@fastify/type-provider-zod";
-import { ERROR_CODES, ERROR_DEFAULTS } from "@ems/contracts/envelope";
+import { ERROR_CODES, ERROR_DEFAULTS } from "@ems/contracts/errors";
 import { AppError } from "../lib/app-error.ts";
 import { errorEnvelope } from "../lib/envelope.ts";
 

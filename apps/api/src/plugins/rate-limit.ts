@@ -4,7 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
 import type { Database } from "@ems/db/client";
 import { incrementCounter } from "../modules/rate-limit/rate-limit-repository.ts";
-import { ERROR_CODES } from "@ems/contracts/envelope";
+import { ERROR_CODES } from "@ems/contracts/errors";
 import { AppError } from "../lib/app-error.ts";
 
 type IncrCallback = (error: Error | null, result: { current: number; ttl: number } | null) => void;

@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
@@ -31,13 +30,6 @@ const COMMON_HEADERS: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
 };
 const HSTS = "max-age=31536000; includeSubDomains";
-
-/** For answers that bypass Fastify's hooks (server-rendered pages write to the raw response). */
-export function applyPageHeaders(res: ServerResponse, isHttps: boolean): void {
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
-  res.setHeader("Content-Security-Policy", PAGE_CSP);
-  if (isHttps) res.setHeader("Strict-Transport-Security", HSTS);
-}
 
 async function securityHeaders(app: FastifyInstance): Promise<void> {
   app.addHook("onSend", async (request, reply, payload) => {

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { createRequestListener } from "@react-router/node";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { isbot } from "isbot";
 import { siteConfig } from "@ems/config/site";
 import { LANGUAGE_COOKIE } from "@ems/config/constants";
@@ -13,11 +13,11 @@ import { languageRedirect } from "@ems/i18n/language-redirect";
 import { legacyCaseStudyTarget } from "@ems/i18n/route-map";
 import type { RedirectRuleCache } from "../modules/redirects/redirects-service.ts";
 import { sendRouteNotFound } from "./errors.ts";
-import { applyPageHeaders, PAGE_CSP } from "./security-headers.ts";
+import { PAGE_CSP } from "./security-headers.ts";
 
 /**
  * Serves the React Router production build in the same process as the API: hashed assets with
- * long cache headers, everything else server-rendered. Loaders reach the API in-process through
+ * long cache headers, prerendered pages from memory, everything else server-rendered. Loaders reach the API in-process through
  * `context.apiFetch` (app.inject), so SSR costs no loopback round trip.
  */
 /** Prerendered pages: URL path → HTML, read once at start (a few MB for every page in 12 languages). */
@@ -55,9 +55,6 @@ export default async function webPlugin(
   const prerendered = await loadPrerenderedPages(clientDir);
   const routeOptions = { productSlug: siteConfig.brand.productSlug };
 
-  // The client address as the API sees it (TRUST_PROXY applied), handed to getLoadContext on a header
-  // that the server sets itself after deleting any copy the client sent.
-  const CLIENT_IP_HEADER = "x-ems-client-ip";
   const apiFetchFor =
     (clientIp: string): typeof fetch =>
     async (input, init) => {
@@ -80,13 +77,7 @@ export default async function webPlugin(
       return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
     };
 
-  const listener = createRequestListener({
-    build,
-    mode: "production",
-    getLoadContext: (request) => ({
-      apiFetch: apiFetchFor(request.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1"),
-    }),
-  });
+  const handleRequest = createRequestHandler(build, "production");
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -148,11 +139,35 @@ export default async function webPlugin(
         }
       }
 
-      request.raw.headers[CLIENT_IP_HEADER] = request.ip;
-      applyPageHeaders(reply.raw, request.protocol === "https");
-      reply.raw.setHeader("X-Request-Id", request.id);
-      reply.hijack();
-      void listener(request.raw, reply.raw);
+      // Rendered per request through Fastify's reply, so compression and the security headers apply.
+      const controller = new AbortController();
+      reply.raw.once("close", () => controller.abort());
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+        else if (value !== undefined) headers.set(name, value);
+      }
+      const init: RequestInit & { duplex?: "half" } = {
+        method: request.method,
+        headers,
+        signal: controller.signal,
+      };
+      if (!isRead) {
+        init.body = Readable.toWeb(request.raw) as ReadableStream;
+        init.duplex = "half";
+      }
+      const response = await handleRequest(
+        new Request(`${request.protocol}://${request.host}${request.url}`, init),
+        {
+          // The client address as the API sees it (TRUST_PROXY applied) for rate limits and geolocation.
+          apiFetch: apiFetchFor(request.ip),
+        },
+      );
+      reply.status(response.status);
+      for (const [name, value] of response.headers) if (name !== "set-cookie") reply.header(name, value);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
     });
   });
 }

@@ -1,4 +1,4 @@
-import { ERROR_DEFAULTS } from "@ems/contracts/envelope";
+import { ERROR_DEFAULTS } from "@ems/contracts/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError, createApiClient, normalizeApiError } from "./api-client";

@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from "@ems/config/constants";
-import { ERROR_DEFAULTS, type Envelope } from "@ems/contracts/envelope";
+import { ERROR_DEFAULTS, type Envelope } from "@ems/contracts/errors";
 
 /**
  * The one typed client for apps/api (SPEC §7). Browser code uses it against the page's own origin;

@@ -87,3 +87,16 @@ describe("session answer", () => {
     await expect(logout(apiAnswering(500, {}).api)).rejects.toThrow();
   });
 });
+
+describe("useSession without the hint cookie", () => {
+  it("is signed out at once and asks the API nothing", async () => {
+    vi.resetModules();
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    document.cookie = "logged_in=; Max-Age=0; Path=/";
+    const { useSession } = await import("./session-client");
+    const { renderHook } = await import("@testing-library/react");
+    const { result } = renderHook(() => useSession());
+    expect(result.current.status).toBe("signed-out");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});

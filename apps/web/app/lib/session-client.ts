@@ -6,8 +6,10 @@ import { readCookie } from "./cookies";
 /**
  * The visitor's sign-in state in the browser (SPEC §2 header). Pages are prerendered, so the server
  * and the hydration render always show the signed-out header; the browser then asks the API once per
- * page load. The HttpOnly session cookie is invisible to scripts; the readable hint cookie
- * `logged_in=1` only decides whether a skeleton shows while the answer is on its way.
+ * page load, but only when the readable hint cookie `logged_in=1` says a session may exist (the
+ * HttpOnly session cookie itself is invisible to scripts). Visitors who never signed in cost no
+ * request, and see no failed request in their console. The hint never grants anything: the API's
+ * answer decides.
  */
 
 export interface SessionUser {
@@ -76,6 +78,10 @@ export async function fetchSession(api: ApiClient = client): Promise<SessionStat
 function start() {
   if (started) return;
   started = true;
+  if (readCookie(document.cookie, LOGGED_IN_HINT_COOKIE) !== "1") {
+    setState(SIGNED_OUT);
+    return;
+  }
   void fetchSession().then(setState);
 }
 

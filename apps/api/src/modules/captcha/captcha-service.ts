@@ -1,5 +1,5 @@
 import { createChallenge, extractParams, verifySolution } from "altcha-lib/v1";
-import { ERROR_CODES } from "@ems/contracts/envelope";
+import { ERROR_CODES } from "@ems/contracts/errors";
 import type { CaptchaChallenge } from "@ems/contracts/captcha";
 import type { Database } from "@ems/db/client";
 import { AppError } from "../../lib/app-error.ts";

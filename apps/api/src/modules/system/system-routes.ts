@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import { envelopeSchema, errorEnvelopeSchema, ERROR_CODES } from "@ems/contracts/envelope";
+import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import { ERROR_CODES } from "@ems/contracts/errors";
 import { healthSchema, readySchema } from "@ems/contracts/system";
 import { AppError } from "../../lib/app-error.ts";
 import { ok } from "../../lib/envelope.ts";
