@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "@fa
 import { JSON_BODY_LIMIT_BYTES } from "@ems/config/constants";
 import type { DbHandle } from "@ems/db/client";
 import type { Env } from "./env.ts";
+import authPlugin from "./plugins/auth.ts";
 import databasePlugin from "./plugins/database.ts";
 import errorsPlugin from "./plugins/errors.ts";
 import openapiPlugin from "./plugins/openapi.ts";
@@ -15,7 +16,9 @@ import { captchaRoutes } from "./modules/captcha/captcha-routes.ts";
 import { countriesRoutes } from "./modules/countries/countries-routes.ts";
 import { geolocationRoutes } from "./modules/geolocation/geolocation-routes.ts";
 import { languagesRoutes } from "./modules/languages/languages-routes.ts";
+import { authRoutes } from "./modules/auth/auth-routes.ts";
 import { redirectsRoutes } from "./modules/redirects/redirects-routes.ts";
+import { staffRedirectsRoutes } from "./modules/redirects/staff-redirects-routes.ts";
 import { RedirectRuleCache } from "./modules/redirects/redirects-service.ts";
 import { systemRoutes } from "./modules/system/system-routes.ts";
 
@@ -63,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { handle: options.db });
   await app.register(rateLimitPlugin, { redisUrl: env.REDIS_URL });
+  await app.register(authPlugin);
   await app.register(openapiPlugin);
 
   await app.register(systemRoutes);
@@ -76,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const redirectRules = new RedirectRuleCache(app.db);
   await app.register(redirectsRoutes, { cache: redirectRules });
+  await app.register(staffRedirectsRoutes, { cache: redirectRules });
+  await app.register(authRoutes);
 
   if (options.webBuildDir) await app.register(webPlugin, { buildDir: options.webBuildDir, redirectRules });
 

@@ -18,3 +18,10 @@ export const TOAST = { durationMs: 5000, visible: 5, gap: 16 } as const;
 
 /** JSON request bodies above this answer 413. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Session cookie and lifetimes (DESIGN §3). A session ends after 2 h without use, and after 24 h in any case. */
+export const SESSION_COOKIE = "session";
+export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+/** Readable hint that a session may exist; never grants anything (see apps/web lib/session-client.ts). */
+export const LOGGED_IN_HINT_COOKIE = "logged_in";

@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   notFound: "NOT_FOUND",
+  unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
   methodNotAllowed: "METHOD_NOT_ALLOWED",
   rateLimited: "RATE_LIMITED",
   captchaInvalid: "CAPTCHA_INVALID",

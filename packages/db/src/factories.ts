@@ -3,7 +3,8 @@ import type { Database } from "./client.ts";
 
 /** A database handle or an open transaction: factories work inside both. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
-import { companies, redirectRules, users } from "./schema.ts";
+import { companies, redirectRules, sessions, users } from "./schema.ts";
+import { hashSessionToken, newSessionToken } from "./tokens.ts";
 
 /**
  * Factories with overrides, shared by unit tests, API tests, e2e fixtures and the demo seed:
@@ -67,4 +68,24 @@ export async function createRedirectRule(
     .returning();
   if (!row) throw new Error("createRedirectRule inserted no row");
   return row;
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** A valid session for a user, with the token a client would send. */
+export async function createSession(
+  db: Executor,
+  overrides: Partial<typeof sessions.$inferInsert> & { userId: string },
+): Promise<{ token: string; session: SessionRow }> {
+  const token = newSessionToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashSessionToken(token),
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      ...overrides,
+    })
+    .returning();
+  if (!session) throw new Error("createSession inserted no row");
+  return { token, session };
 }

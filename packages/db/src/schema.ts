@@ -83,3 +83,27 @@ export const redirectRules = pgTable(
     check("redirect_rules_status_check", sql`${t.statusCode} in (301, 302)`),
   ],
 );
+
+/**
+ * Signed-in sessions. Only the SHA-256 of the opaque token is stored, so a copy of the table does not
+ * let anyone sign in. Idle and absolute expiry are enforced by the API.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);

@@ -1,3 +1,4 @@
+import { LOGGED_IN_HINT_COOKIE } from "@ems/config/constants";
 import { useSyncExternalStore } from "react";
 
 import { createApiClient, type ApiClient } from "./api-client";
@@ -24,7 +25,6 @@ export type SessionState =
   | { status: "signed-out"; user?: undefined }
   | { status: "signed-in"; user: SessionUser };
 
-export const LOGGED_IN_HINT_COOKIE = "logged_in";
 export const SESSION_PATH = "/api/auth/session";
 export const LOGOUT_PATH = "/api/auth/logout";
 

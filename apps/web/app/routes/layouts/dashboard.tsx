@@ -5,7 +5,7 @@ import { SiteHeader } from "~/components/site-header";
 import { apiFromRequest } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
 import { localeFromPath, localizePath } from "~/lib/locale";
-import { SESSION_COOKIE } from "~/lib/session";
+import { SESSION_COOKIE } from "@ems/config/constants";
 
 import type { Route } from "./+types/dashboard";
 

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createSession, createUser } from "@ems/db/factories";
+import { sessions } from "@ems/db/schema";
+import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ems/config/constants";
+import { useTestApp } from "../../test/test-app.ts";
+import { authenticateToken, isExpired } from "./session-service.ts";
+
+const t = useTestApp();
+
+async function signedIn(role = "customer") {
+  const user = await createUser(t().db.db, { firstName: "Ana", lastName: "Ionescu", role, language: "ro" });
+  const { token, session } = await createSession(t().db.db, { userId: user.id });
+  return { user, token, session };
+}
+
+describe("GET /api/auth/session", () => {
+  it("answers the user for the session cookie and for Authorization: next <token>", async () => {
+    const { token, user } = await signedIn();
+    for (const headers of [{ cookie: `session=${token}` }, { authorization: `next ${token}` }]) {
+      const res = await t().app.inject({ method: "GET", url: "/api/auth/session", headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.user).toEqual({
+        first_name: "Ana",
+        last_name: "Ionescu",
+        full_name: "Ana Ionescu",
+        email: user.email,
+        language: "ro",
+        role: "customer",
+      });
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+    }
+  });
+
+  it("answers 401 for visitors, unknown, malformed and other schemes of tokens", async () => {
+    for (const headers of [
+      {},
+      { cookie: "session=unknown-token-unknown-token-unknown-token-xx" },
+      { authorization: "Bearer something" },
+      { authorization: "next " },
+      { authorization: "next a b" },
+      { cookie: "session=' or 1=1 --" },
+    ]) {
+      const res = await t().app.inject({ method: "GET", url: "/api/auth/session", headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(res.json()).toMatchObject({ status: 401, error: "UNAUTHORIZED", data: null });
+    }
+  });
+
+  it("never stores the token itself", async () => {
+    const { token, session } = await signedIn();
+    expect(session.tokenHash).not.toContain(token);
+    expect(session.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("session expiry", () => {
+  const base = new Date("2026-01-01T08:00:00Z");
+  const at = (ms: number) => new Date(base.getTime() + ms);
+  const session = { createdAt: base, lastSeenAt: base, expiresAt: at(SESSION_ABSOLUTE_TIMEOUT_MS) };
+
+  it("ends after the idle timeout and after the absolute timeout", () => {
+    expect(isExpired(session, at(SESSION_IDLE_TIMEOUT_MS - 1))).toBe(false);
+    expect(isExpired(session, at(SESSION_IDLE_TIMEOUT_MS))).toBe(true);
+    const active = { ...session, lastSeenAt: at(SESSION_ABSOLUTE_TIMEOUT_MS - 1000) };
+    expect(isExpired(active, at(SESSION_ABSOLUTE_TIMEOUT_MS - 1))).toBe(false);
+    expect(isExpired(active, at(SESSION_ABSOLUTE_TIMEOUT_MS))).toBe(true);
+  });
+
+  it("revokes an expired session when it is presented", async () => {
+    const { token, session } = await signedIn();
+    const later = new Date(Date.now() + SESSION_IDLE_TIMEOUT_MS + 1000);
+    expect(await authenticateToken(t().db.db, token, later)).toBeNull();
+    const [row] = await t().db.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row?.revokedAt).not.toBeNull();
+    expect(await authenticateToken(t().db.db, token)).toBeNull();
+  });
+});
+
+describe("POST /api/auth/logout", () => {
+  it("ends the session on the server and clears both cookies", async () => {
+    const { token } = await signedIn();
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `next ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
+    expect(cookies.some((c) => c.startsWith("session=;"))).toBe(true);
+    expect(cookies.some((c) => c.startsWith("logged_in=;"))).toBe(true);
+    const after = await t().app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: { authorization: `next ${token}` },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("answers 401 without a session and 400 for a body with properties", async () => {
+    expect((await t().app.inject({ method: "POST", url: "/api/auth/logout" })).statusCode).toBe(401);
+    const { token } = await signedIn();
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `next ${token}` },
+      payload: { all: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe("all");
+    const still = await t().app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: { authorization: `next ${token}` },
+    });
+    expect(still.statusCode).toBe(200);
+  });
+});

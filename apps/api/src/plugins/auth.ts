@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import cookie from "@fastify/cookie";
+import { SESSION_COOKIE } from "@ems/config/constants";
+import { ERROR_CODES } from "@ems/contracts/errors";
+import { AppError } from "../lib/app-error.ts";
+import { authenticateToken } from "../modules/auth/session-service.ts";
+import type { SessionWithUser } from "../modules/auth/session-repository.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, once a guard has run; null for visitors. */
+    auth: SessionWithUser | null;
+  }
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** Staff roles of the operator; customer roles never open the back office. */
+export function isStaffRole(role: string): boolean {
+  return role === "staff" || role === "staff_admin";
+}
+
+/** The opaque token: `Authorization: next <token>` for API clients, else the HttpOnly session cookie. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^next ([^\s]+)$/.exec(header);
+    return match?.[1];
+  }
+  return request.cookies[SESSION_COOKIE];
+}
+
+/**
+ * Sessions are looked up only where a route asks for them (requireUser, requireStaff), so pages,
+ * assets and public endpoints cost no session query.
+ */
+async function authPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest("auth", null);
+
+  app.decorate("requireUser", async (request: FastifyRequest) => {
+    request.auth = await authenticateToken(app.db, tokenOf(request));
+    if (!request.auth) throw new AppError(401, ERROR_CODES.unauthorized, "Sign in to continue");
+  });
+
+  app.decorate("requireStaff", async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.requireUser(request, reply);
+    if (!isStaffRole(request.auth!.user.role))
+      throw new AppError(403, ERROR_CODES.forbidden, "This needs a staff account");
+  });
+}
+
+export default fp(authPlugin, { name: "auth", dependencies: ["database"] });
