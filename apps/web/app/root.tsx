@@ -1,6 +1,6 @@
 import { I18nProvider } from "@lingui/react";
 import { COLOR_MODE_COOKIE } from "@ems/config/constants";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import {
   Links,
   Meta,
@@ -73,6 +73,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // The <html> attributes are rendered once from the cookie; afterwards public/color-mode.js and the
   // toggle own them. Re-rendering them from props would undo "system" following the OS.
   const [initialMode] = useState(colorMode);
+  // Marks the moment the page became interactive (error pages included); browser journeys wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   // A route may force light or dark (SPEC §4, `handle.colorMode`); the provider applies changes on
   // client navigations, the attribute below lets public/color-mode.js apply it before first paint.
   const requestedMode = forcedColorMode(useMatches());

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
+import { gotoHydrated } from "../../support/navigation.ts";
 
 const WIDTHS = [375, 800, 1100, 1280] as const;
 const isDesktop = (width: number) => width >= 1024;
@@ -20,7 +21,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 900 } });
 
     test("the menus lead to a page of every group", async ({ page }) => {
-      await page.goto("/");
+      await gotoHydrated(page, "/");
       await openGroup(page, width, "Electronics manufacturing");
       await chooseLink(page, width, "SMT assembly").click();
       await expect(page).toHaveURL(/\/electronics-manufacturing\/smt-assembly$/);
@@ -43,23 +44,23 @@ for (const width of WIDTHS) {
         await page.getByLabel(new RegExp(current)).filter({ visible: true }).click();
         await page.getByRole("link", { name: target, exact: true }).filter({ visible: true }).click();
       };
-      await page.goto("/");
+      await gotoHydrated(page, "/");
       await choose("English", "Deutsch");
       await expect(page).toHaveURL(/\/de$/);
 
-      await page.goto("/knowledge-base");
+      await gotoHydrated(page, "/knowledge-base");
       await choose("English", "Italiano");
       await expect(page.locator("html")).toHaveAttribute("lang", "it");
       await expect(page).not.toHaveURL(/knowledge-base/);
 
-      await page.goto("/electronics-manufacturing/tht-assembly");
+      await gotoHydrated(page, "/electronics-manufacturing/tht-assembly");
       await choose("English", "Deutsch");
       await expect(page).toHaveURL(/\/de\/elektronikfertigung\/tht-montage$/);
     });
 
     test("the error page's Go back returns to the previous page", async ({ page }) => {
-      await page.goto("/contact");
-      await page.goto("/this-page-does-not-exist");
+      await gotoHydrated(page, "/contact");
+      await gotoHydrated(page, "/this-page-does-not-exist");
       await expect(page).toHaveTitle(/Page Not Found/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
       await page.getByRole("button", { name: "Go back" }).click();
@@ -71,7 +72,7 @@ for (const width of WIDTHS) {
 test.describe("shell behaviour", () => {
   test("the mobile panel's groups open independently and the panel closes on a choice", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const menuButton = page.getByRole("button", { name: "Open menu" });
     const panel = page.locator(`#${await menuButton.getAttribute("aria-controls")}`);
     await menuButton.click();
@@ -93,7 +94,7 @@ test.describe("shell behaviour", () => {
 
   test("the desktop menus work with the keyboard alone", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const about = page.getByRole("button", { name: "About" });
     await about.focus();
     await page.keyboard.press("Enter");
@@ -113,7 +114,7 @@ test.describe("shell behaviour", () => {
 
   test("the colour mode survives reloads without a flash", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/contact");
+    await gotoHydrated(page, "/contact");
     await page.context().addCookies([{ name: "color_mode", value: "dark", url: page.url() }]);
     // Record the html class at the first paint of the next load, before any React code runs.
     await page.addInitScript(() => {
@@ -124,12 +125,12 @@ test.describe("shell behaviour", () => {
     });
     await page.reload();
     expect(await page.evaluate(() => (window as unknown as { firstDark: boolean }).firstDark)).toBe(true);
-    await page.goto("/de/kontakt");
+    await gotoHydrated(page, "/de/kontakt");
     await expect(page.locator("html")).toHaveClass(/dark/);
   });
 
   test("the counter band ticks and uses comma separators", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const band = page.getByText("Components placed this year").locator("..");
     const read = async () =>
       Number((await band.locator("dd, p, span, div").first().innerText()).replace(/,/g, ""));
@@ -142,7 +143,7 @@ test.describe("shell behaviour", () => {
   });
 
   test("the footer links the sitemap index and the legal pages", async ({ page, request }) => {
-    await page.goto("/de");
+    await gotoHydrated(page, "/de");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: /Sitemap/ })).toHaveAttribute("href", "/sitemap.xml");
     for (const link of await footer.getByRole("link").all()) {
