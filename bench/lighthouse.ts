@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHROME_ARGS, CHROME_PATH } from "../e2e/support/settings.ts";
 import { startNode } from "./processes.ts";
 
 /**
@@ -13,7 +14,6 @@ import { startNode } from "./processes.ts";
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PAGES = ["/", "/electronics-manufacturing/smt-assembly", "/de/elektronikfertigung/tht-montage"];
-const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 interface Report {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
@@ -35,14 +35,7 @@ async function main(): Promise<void> {
       const output = path.join(work, "report.json");
       const flags = [
         "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
+        ...CHROME_ARGS,
         `--user-data-dir=${path.join(work, `profile-${PAGES.indexOf(page)}`)}`,
       ].join(" ");
       execFileSync(
@@ -57,7 +50,7 @@ async function main(): Promise<void> {
           "--form-factor=mobile",
           `--chrome-flags=${flags}`,
         ],
-        { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome } },
+        { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH } },
       );
       const report = JSON.parse(readFileSync(output, "utf8")) as Report;
       const scores = Object.entries(report.categories).map(
