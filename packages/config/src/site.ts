@@ -36,6 +36,19 @@ export const siteConfig = {
     email: "hello@lindqvar.example",
     phone: "+49 951 000 000",
   },
+  /** What business documents (quotes, invoices, PDFs) print about the operator. */
+  legal: {
+    address: ["Hafenweg 4", "96052 Bamberg", "Germany"],
+    vatId: "DE000000000",
+    /** The account customers pay invoices to by bank transfer (fictional). */
+    bank: { holder: "Lindqvar Elektronik GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" },
+    /** The accent colour of documents: the primary green's 700 shade. */
+    accent: "#15803d",
+    /** Days between an invoice and its due date; the VAT rate of new quotes in basis points. */
+    paymentTermDays: 30,
+    defaultTaxRateBp: 1900,
+    defaultCurrency: "EUR",
+  },
   /** Languages the structured data names (SPEC §1: en, de, it, ro only). */
   structuredDataLanguages: ["en", "de", "it", "ro"],
 } as const;

@@ -9,6 +9,11 @@ export const sessionUserSchema = z
     email: z.string(),
     language: z.string(),
     role: z.string(),
+    company_id: z.string(),
+    company_role: z.string().nullable(),
+    must_change_password: z.boolean(),
+    /** When the session ends at the latest (ISO). */
+    exp: z.string(),
   })
   .meta({ id: "SessionUser" });
 
@@ -17,3 +22,86 @@ export const sessionSchema = z.object({ user: sessionUserSchema }).meta({ id: "S
 export const emptyBodySchema = z.strictObject({}).nullish();
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** A sign-in e-mail: trimmed, at most 254 characters (RFC 5321), compared case-insensitively. */
+const emailField = z.email().max(254);
+
+/**
+ * SPEC §3 login request: usr (the e-mail), pwd, cookie_notified, token, tmp_id. `token` is not used
+ * by this product's sign-in (the session token is never sent by browsers) and is refused when sent;
+ * `tmp_id` asks for a fresh code for an attempt already open (resend).
+ */
+export const loginRequestSchema = z
+  .strictObject({
+    usr: emailField,
+    pwd: z.string().min(1).max(1024),
+    cookie_notified: z.boolean().optional(),
+    tmp_id: z.uuid().optional(),
+  })
+  .meta({ id: "LoginRequest" });
+
+export const LOGIN_METHODS = ["email", "totp"] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
+export const loginResponseSchema = z
+  .object({
+    tmp_id: z.uuid(),
+    /** email: a code was e-mailed; totp: the authenticator app's code (or a recovery code). */
+    method: z.enum(LOGIN_METHODS),
+    expires_at: z.string(),
+  })
+  .meta({ id: "LoginChallenge" });
+
+/** SPEC §3 verify request: otp, tmpId. `session: "token"` is for API clients (no cookie, token in the answer). */
+export const verifyRequestSchema = z
+  .strictObject({
+    otp: z
+      .string()
+      .trim()
+      .min(6)
+      .max(11)
+      .regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/i, "a 6-digit code or a recovery code"),
+    tmpId: z.uuid(),
+    session: z.enum(["cookie", "token"]).optional(),
+  })
+  .meta({ id: "VerifyRequest" });
+
+export const contactSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+
+export const verifyResponseSchema = z
+  .object({
+    userId: z.uuid(),
+    /** Only for `session: "token"`; browsers get the HttpOnly cookie and null here. */
+    token: z.string().nullable(),
+    role: z.string(),
+    company_role: z.string().nullable(),
+    exp: z.string(),
+    language: z.string(),
+    contacts: z.array(contactSchema),
+    must_change_password: z.boolean(),
+  })
+  .meta({ id: "SignedIn" });
+
+export const sessionInfoSchema = z
+  .object({
+    id: z.uuid(),
+    created_at: z.string(),
+    last_seen_at: z.string(),
+    expires_at: z.string(),
+    user_agent: z.string().nullable(),
+    ip_address: z.string().nullable(),
+    current: z.boolean(),
+  })
+  .meta({ id: "SessionInfo" });
+
+export const sessionIdParamsSchema = z.strictObject({ id: z.uuid() });
+
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -32,6 +32,14 @@ export const ERROR_CODES = {
   captchaInvalid: "CAPTCHA_INVALID",
   captchaUsed: "CAPTCHA_ALREADY_USED",
   notReady: "NOT_READY",
+  conflict: "CONFLICT",
+  csrfRejected: "CSRF_REJECTED",
+  /** Sign-in (SPEC §8): the client maps these to login_page.* and otp_page.* messages. */
+  invalidCredentials: "INVALID_CREDENTIALS",
+  noAcceptedRoles: "user_has_no_accepted_roles",
+  accountLocked: "ACCOUNT_LOCKED",
+  loginSessionExpired: "LOGIN_SESSION_EXPIRED",
+  otpVerificationFailed: "OTP_VERIFICATION_FAILED",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

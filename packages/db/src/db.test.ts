@@ -5,6 +5,7 @@ import { queryRows, type DbHandle } from "./client.ts";
 import { createCompany, createUser } from "./factories.ts";
 import { companies, users } from "./schema.ts";
 import { DEMO_USER, seedDemoData } from "./seed.ts";
+import { holidays, invoices, parcelServices, quotes, salesOrders } from "./schema.ts";
 import { createTestDb } from "./testing.ts";
 
 let handle: DbHandle;
@@ -32,7 +33,7 @@ describe("factories", () => {
   it("hash the password with argon2id and create a company when none is given", async () => {
     const user = await createUser(handle.db, { email: "Jane@Example.test", password: "a long passphrase" });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await verify(user.passwordHash, "a long passphrase")).toBe(true);
+    expect(await verify(user.passwordHash!, "a long passphrase")).toBe(true);
     const [company] = await handle.db.select().from(companies).where(eq(companies.id, user.companyId));
     expect(company).toBeDefined();
   });
@@ -49,6 +50,35 @@ describe("seedDemoData", () => {
     expect(await seedDemoData(handle.db)).toEqual({ created: false });
     const rows = await handle.db.select().from(users).where(eq(users.email, DEMO_USER.email));
     expect(rows).toHaveLength(1);
-    expect(await verify(rows[0]!.passwordHash, DEMO_USER.password)).toBe(true);
+    expect(await verify(rows[0]!.passwordHash!, DEMO_USER.password)).toBe(true);
+  });
+
+  it("gives the demo company quotes in several statuses, orders, invoices and the reference data", async () => {
+    const company = rows0(await handle.db.select().from(users).where(eq(users.email, DEMO_USER.email)));
+    const statuses = (
+      await handle.db
+        .select({ status: quotes.status })
+        .from(quotes)
+        .where(eq(quotes.companyId, company.companyId))
+    ).map((row) => row.status);
+    expect(new Set(statuses)).toEqual(new Set(["Open", "In Progress", "Expired", "Declined", "Ordered"]));
+    const orders = await handle.db
+      .select()
+      .from(salesOrders)
+      .where(eq(salesOrders.companyId, company.companyId));
+    expect(orders.map((o) => o.status).sort()).toEqual(["completed", "in_production", "shipped"]);
+    expect(orders.every((o) => /^SO-\d{4}-\d{5}$/.test(o.number))).toBe(true);
+    const bills = await handle.db.select().from(invoices).where(eq(invoices.companyId, company.companyId));
+    expect(bills.map((i) => i.status).sort()).toEqual(["paid", "unpaid"]);
+    expect((await handle.db.select().from(parcelServices)).length).toBeGreaterThanOrEqual(3);
+    const year = new Date().getUTCFullYear();
+    const days = (await handle.db.select().from(holidays)).map((h) => h.date);
+    expect(days).toContain(`${year}-12-25`);
+    expect(days).toContain(`${year + 1}-01-01`);
   });
 });
+
+function rows0<T>(rows: T[]): T {
+  if (!rows[0]) throw new Error("expected a row");
+  return rows[0];
+}

@@ -3,7 +3,7 @@ import type { Database } from "./client.ts";
 
 /** A database handle or an open transaction: factories work inside both. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
-import { companies, redirectRules, sessions, users } from "./schema.ts";
+import { companies, companyMembers, redirectRules, sessions, users } from "./schema.ts";
 import { hashSessionToken, newSessionToken } from "./tokens.ts";
 
 /**
@@ -19,9 +19,15 @@ export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export type NewCompany = typeof companies.$inferInsert;
 export type Company = typeof companies.$inferSelect;
+export type CompanyRole = "admin" | "buyer" | "engineer" | "finance" | "viewer";
 export type NewUser = Omit<typeof users.$inferInsert, "passwordHash" | "companyId"> & {
   companyId?: string;
-  password?: string;
+  /** null: no password yet (an invited colleague). */
+  password?: string | null;
+  /** The role in the company (company_members); customers get an accepted admin role by default. */
+  companyRole?: CompanyRole;
+  /** invited, accepted or disabled; null: no membership row at all. */
+  membershipStatus?: "invited" | "accepted" | "disabled" | null;
 };
 export type User = typeof users.$inferSelect;
 
@@ -38,20 +44,38 @@ export async function createCompany(db: Executor, overrides: Partial<NewCompany>
 
 export async function createUser(db: Executor, overrides: Partial<NewUser> = {}): Promise<User> {
   const n = next();
-  const { password = `correct horse battery ${n}`, companyId, ...rest } = overrides;
+  const {
+    password = `correct horse battery ${n}`,
+    companyId,
+    companyRole = "admin",
+    membershipStatus,
+    ...rest
+  } = overrides;
   const company = companyId ?? (await createCompany(db)).id;
+  const isStaff = rest.role === "staff" || rest.role === "staff_admin";
   const [row] = await db
     .insert(users)
     .values({
       email: `user${n}.${Date.now()}@example.test`,
       firstName: "Test",
       lastName: `User ${n}`,
+      emailVerifiedAt: new Date(),
       ...rest,
       companyId: company,
-      passwordHash: await hash(password, ARGON2_OPTIONS),
+      passwordHash: password === null ? null : await hash(password, ARGON2_OPTIONS),
     })
     .returning();
   if (!row) throw new Error("createUser inserted no row");
+  const status = membershipStatus === undefined ? (isStaff ? null : "accepted") : membershipStatus;
+  if (status) {
+    await db.insert(companyMembers).values({
+      companyId: company,
+      userId: row.id,
+      role: companyRole,
+      status,
+      acceptedAt: status === "accepted" ? new Date() : null,
+    });
+  }
   return row;
 }
 

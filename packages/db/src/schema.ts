@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -14,13 +27,21 @@ export const companies = pgTable(
     name: text("name").notNull(),
     vatId: text("vat_id"),
     country: text("country").notNull(),
+    phone: text("phone"),
+    website: text("website"),
+    /** The operator's own company: its users are staff, never customers. */
+    isOperator: boolean("is_operator").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("companies_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`)],
 );
 
-/** A person who signs in. Accounts, roles and sessions grow in the accounts issue. */
+/**
+ * A person who signs in. `companyId` is the company the user works in (the tenant of every request);
+ * the role in it lives in company_members. `role` is the kind of account: `customer`, or the
+ * operator's staff roles `staff` and `staff_admin`.
+ */
 export const users = pgTable(
   "users",
   {
@@ -35,13 +56,269 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     language: text("language").notNull().default("en"),
     role: text("role").notNull().default("customer"),
-    passwordHash: text("password_hash").notNull(),
+    /** null until the user sets a password (an invited colleague who has not accepted yet). */
+    passwordHash: text("password_hash"),
+    /** active, or disabled by a company administrator or staff (sign-in and sessions end). */
+    status: text("status").notNull().default("active"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** The user must choose a new password before anything else (SPEC §3 is_forced_update). */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    cookieNotifiedAt: timestamp("cookie_notified_at", { withTimezone: true }),
+    /** Base32 TOTP secret; set while enrolling, in use once totpEnabledAt is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last 30-second step a TOTP code was accepted for: a code is never accepted twice. */
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_company_idx").on(t.companyId),
+    check("users_status_check", sql`${t.status} in ('active', 'disabled')`),
+  ],
+);
+
+/**
+ * A user's role in a company. Invited members have no accepted role until they accept; sign-in is
+ * refused without an accepted role (SPEC §5). Roles: admin, buyer, engineer, finance, viewer.
+ */
+export const companyMembers = pgTable(
+  "company_members",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    /** invited, accepted or disabled. */
+    status: text("status").notNull().default("invited"),
+    invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("company_members_company_user_idx").on(t.companyId, t.userId),
+    index("company_members_user_idx").on(t.userId),
+    check(
+      "company_members_role_check",
+      sql`${t.role} in ('admin', 'buyer', 'engineer', 'finance', 'viewer')`,
+    ),
+    check("company_members_status_check", sql`${t.status} in ('invited', 'accepted', 'disabled')`),
+  ],
+);
+
+/** Postal addresses of a company; at most one is the billing and one the shipping address. */
+export const companyAddresses = pgTable(
+  "company_addresses",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    recipient: text("recipient"),
+    street: text("street").notNull(),
+    street2: text("street2"),
+    postalCode: text("postal_code").notNull(),
+    city: text("city").notNull(),
+    region: text("region"),
+    country: text("country").notNull(),
+    isBilling: boolean("is_billing").notNull().default(false),
+    isShipping: boolean("is_shipping").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("company_addresses_company_idx").on(t.companyId),
+    uniqueIndex("company_addresses_billing_idx")
+      .on(t.companyId)
+      .where(sql`${t.isBilling}`),
+    uniqueIndex("company_addresses_shipping_idx")
+      .on(t.companyId)
+      .where(sql`${t.isShipping}`),
+  ],
+);
+
+/** People at a company who do not sign in (a goods-receiving desk, an accounts-payable inbox). */
+export const companyContacts = pgTable(
+  "company_contacts",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    position: text("position"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("company_contacts_company_idx").on(t.companyId)],
+);
+
+/** Companies related to a company (a parent group, a subsidiary, a contract manufacturer's end customer). */
+export const companyRelations = pgTable(
+  "company_relations",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    relatedCompanyId: uuid("related_company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** parent, subsidiary, affiliate or invoice_recipient. */
+    relation: text("relation").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("company_relations_pair_idx").on(t.companyId, t.relatedCompanyId),
+    check(
+      "company_relations_relation_check",
+      sql`${t.relation} in ('parent', 'subsidiary', 'affiliate', 'invoice_recipient')`,
+    ),
+  ],
+);
+
+/**
+ * The second step of a sign-in (SPEC §4): the attempt the one-time code is bound to. Its id is the
+ * tmp_id the client sends back. Unknown accounts get an attempt too (userId null), so the answer
+ * does not tell whether an account exists.
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** email (a code was e-mailed) or totp (the authenticator app's code). */
+    method: text("method").notNull(),
+    /** SHA-256 of the e-mailed code; null for totp. */
+    codeHash: text("code_hash"),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_challenges_user_idx").on(t.userId)],
+);
+
+/**
+ * Single-use secrets sent by e-mail: verify_email (a 6-digit code and a link), reset_password (a
+ * link) and invitation (a link). Only hashes are stored.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    codeHash: text("code_hash"),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_tokens_token_hash_idx").on(t.tokenHash),
+    index("email_tokens_user_purpose_idx").on(t.userId, t.purpose),
+    check(
+      "email_tokens_purpose_check",
+      sql`${t.purpose} in ('verify_email', 'reset_password', 'invitation')`,
+    ),
+  ],
+);
+
+/** Two-factor recovery codes (hashes), each usable once instead of an authenticator code. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * Every e-mail the product sends. Without SMTP_URL this is the outbox a development page lists;
+ * with it, the row records the delivery (sentAt) or the failure.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    toAddress: text("to_address").notNull(),
+    language: text("language").notNull(),
+    template: text("template").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(sql`lower(${t.toAddress})`, t.createdAt)],
+);
+
+/**
+ * The append-only activity log (a trigger refuses updates and deletes). kind: system (security
+ * events: sign-ins, failures, sessions) or user (changes people made: profile, roles, documents).
+ */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** No foreign keys: entries outlive the users and companies they mention. */
+    companyId: uuid("company_id"),
+    actorUserId: uuid("actor_user_id"),
+    actorName: text("actor_name"),
+    kind: text("kind").notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    details: jsonb("details").$type<Record<string, string | number | boolean | null>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_log_company_created_idx").on(t.companyId, t.createdAt),
+    index("activity_log_actor_idx").on(t.actorUserId, t.createdAt),
+    check("activity_log_kind_check", sql`${t.kind} in ('system', 'user')`),
   ],
 );
 
@@ -106,4 +383,448 @@ export const sessions = pgTable(
     ipAddress: text("ip_address"),
   },
   (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+// Quotes to cash (issue 5). Money is integer minor units with an ISO currency; documents carry a
+// human number (QTN-2026-00042) besides their id; every row of a customer document has company_id.
+
+/** The last number handed out per document kind and year (QTN, SO, DN, INV, MR, CTR). */
+export const documentSequences = pgTable(
+  "document_sequences",
+  {
+    kind: text("kind").notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);
+
+/** The operator's non-working days; delivery dates skip them and weekends (SPEC getHolidayList). */
+export const holidays = pgTable(
+  "holidays",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    date: date("date", { mode: "string" }).notNull(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("holidays_date_idx").on(t.date)],
+);
+
+/** Carriers and services the operator ships with, with the price charged (SPEC getParcelServices). */
+export const parcelServices = pgTable(
+  "parcel_services",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    carrier: text("carrier").notNull(),
+    priceMinor: integer("price_minor").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    transitDays: integer("transit_days").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("parcel_services_price_check", sql`${t.priceMinor} >= 0`),
+    check("parcel_services_transit_check", sql`${t.transitDays} between 0 and 60`),
+  ],
+);
+
+/**
+ * A quotation (SPEC §3 statuses). A customer's request starts it In Progress; staff price it and
+ * send it (Open); the customer orders all or some lines (Ordered, Partially Ordered) or declines it;
+ * staff may mark it Lost; an Open quote past valid_until becomes Expired.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    status: text("status").notNull(),
+    title: text("title").notNull(),
+    customerReference: text("customer_reference"),
+    /** What the customer asked for when requesting the quote. */
+    requestNotes: text("request_notes"),
+    requestedByUserId: uuid("requested_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    preparedByUserId: uuid("prepared_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    currency: text("currency").notNull().default("EUR"),
+    /** Tax rate in basis points (1900 = 19 %). */
+    taxRateBp: integer("tax_rate_bp").notNull().default(1900),
+    validUntil: date("valid_until", { mode: "string" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("quotes_number_idx").on(t.number),
+    index("quotes_company_created_idx").on(t.companyId, t.createdAt),
+    index("quotes_company_status_idx").on(t.companyId, t.status),
+    index("quotes_open_valid_idx")
+      .on(t.validUntil)
+      .where(sql`${t.status} = 'Open'`),
+    index("quotes_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    check(
+      "quotes_status_check",
+      sql`${t.status} in ('Draft', 'Open', 'In Progress', 'Ordered', 'Partially Ordered', 'Declined', 'Lost', 'Expired')`,
+    ),
+    check("quotes_tax_check", sql`${t.taxRateBp} between 0 and 10000`),
+  ],
+);
+
+/** One price tier of a quote line: the unit price at a quantity. */
+export interface QuoteTier {
+  quantity: number;
+  unit_price_minor: number;
+}
+
+/** A line of a quote: a board (PCB) or an assembly, priced in quantity tiers. */
+export const quoteLines = pgTable(
+  "quote_lines",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** assemblies or pcb (SPEC §3 product categories). */
+    category: text("category").notNull(),
+    description: text("description").notNull(),
+    tiers: jsonb("tiers").$type<QuoteTier[]>().notNull(),
+    /** One-off engineering costs (stencil, programming, first-article inspection). */
+    engineeringCostMinor: integer("engineering_cost_minor").notNull().default(0),
+    /** Working days from order to shipment. */
+    leadTimeDays: integer("lead_time_days").notNull(),
+    /** Set when the line was ordered. */
+    orderedQuantity: integer("ordered_quantity"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("quote_lines_position_idx").on(t.quoteId, t.position),
+    check("quote_lines_category_check", sql`${t.category} in ('assemblies', 'pcb')`),
+    check("quote_lines_engineering_check", sql`${t.engineeringCostMinor} >= 0`),
+    check("quote_lines_lead_time_check", sql`${t.leadTimeDays} between 1 and 365`),
+  ],
+);
+
+/** An address as it was when a document was issued: later edits of the company do not change it. */
+export interface AddressSnapshot {
+  recipient: string | null;
+  street: string;
+  street2: string | null;
+  postal_code: string;
+  city: string;
+  region: string | null;
+  country: string;
+}
+
+/** A sales order placed from a quote (SPEC placeOrder). */
+export const salesOrders = pgTable(
+  "sales_orders",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "restrict" }),
+    number: text("number").notNull(),
+    /** confirmed, in_production, shipped, completed or cancelled. */
+    status: text("status").notNull().default("confirmed"),
+    poNumber: text("po_number").notNull(),
+    placedByUserId: uuid("placed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
+    shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
+    parcelServiceId: uuid("parcel_service_id").references(() => parcelServices.id, { onDelete: "set null" }),
+    parcelServiceName: text("parcel_service_name").notNull(),
+    shippingMinor: integer("shipping_minor").notNull(),
+    currency: text("currency").notNull(),
+    taxRateBp: integer("tax_rate_bp").notNull(),
+    subtotalMinor: integer("subtotal_minor").notNull(),
+    taxMinor: integer("tax_minor").notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    termsVersion: text("terms_version").notNull(),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
+    deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("sales_orders_number_idx").on(t.number),
+    index("sales_orders_company_created_idx").on(t.companyId, t.createdAt),
+    index("sales_orders_quote_idx").on(t.quoteId),
+    check(
+      "sales_orders_status_check",
+      sql`${t.status} in ('confirmed', 'in_production', 'shipped', 'completed', 'cancelled')`,
+    ),
+  ],
+);
+
+export const salesOrderLines = pgTable(
+  "sales_order_lines",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: "cascade" }),
+    quoteLineId: uuid("quote_line_id").references(() => quoteLines.id, { onDelete: "set null" }),
+    position: integer("position").notNull(),
+    category: text("category").notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceMinor: integer("unit_price_minor").notNull(),
+    engineeringCostMinor: integer("engineering_cost_minor").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    leadTimeDays: integer("lead_time_days").notNull(),
+    deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("sales_order_lines_position_idx").on(t.orderId, t.position),
+    check("sales_order_lines_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Production progress of one order line (SPEC get_wo_progress_data), one row per stage:
+ * material_procurement, smt, tht, inspection, testing, packing, shipped.
+ */
+export const workOrderStages = pgTable(
+  "work_order_stages",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderLineId: uuid("order_line_id")
+      .notNull()
+      .references(() => salesOrderLines.id, { onDelete: "cascade" }),
+    stage: text("stage").notNull(),
+    position: integer("position").notNull(),
+    percent: integer("percent").notNull().default(0),
+    plannedDate: date("planned_date", { mode: "string" }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("work_order_stages_line_stage_idx").on(t.orderLineId, t.stage),
+    check("work_order_stages_percent_check", sql`${t.percent} between 0 and 100`),
+    check(
+      "work_order_stages_stage_check",
+      sql`${t.stage} in ('material_procurement', 'smt', 'tht', 'inspection', 'testing', 'packing', 'shipped')`,
+    ),
+  ],
+);
+
+/** A line of a delivery note or an invoice, as issued. */
+export interface DocumentLineSnapshot {
+  position: number;
+  description: string;
+  quantity: number;
+  unit_price_minor: number;
+  amount_minor: number;
+}
+
+/** A shipment of an order: carrier and tracking number (SPEC Delivery note). */
+export const deliveryNotes = pgTable(
+  "delivery_notes",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: "restrict" }),
+    number: text("number").notNull(),
+    carrier: text("carrier").notNull(),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }).notNull(),
+    shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
+    lines: jsonb("lines").$type<DocumentLineSnapshot[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("delivery_notes_number_idx").on(t.number),
+    index("delivery_notes_company_shipped_idx").on(t.companyId, t.shippedAt),
+    index("delivery_notes_order_idx").on(t.orderId),
+  ],
+);
+
+/** A sales invoice; overdue is unpaid past due_date (SPEC Sales invoice). */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: "restrict" }),
+    number: text("number").notNull(),
+    /** unpaid or paid. */
+    status: text("status").notNull().default("unpaid"),
+    currency: text("currency").notNull(),
+    taxRateBp: integer("tax_rate_bp").notNull(),
+    subtotalMinor: integer("subtotal_minor").notNull(),
+    taxMinor: integer("tax_minor").notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
+    lines: jsonb("lines").$type<DocumentLineSnapshot[]>().notNull(),
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_idx").on(t.number),
+    index("invoices_company_issued_idx").on(t.companyId, t.issuedOn),
+    index("invoices_order_idx").on(t.orderId),
+    check("invoices_status_check", sql`${t.status} in ('unpaid', 'paid')`),
+    check("invoices_total_check", sql`${t.totalMinor} >= 0`),
+  ],
+);
+
+/**
+ * Payments of invoices. The partial unique index lets an invoice have at most one pending or
+ * succeeded payment, so two concurrent charges cannot both go through (SPEC charge_client).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    /** bank_transfer, card or manual (recorded by staff). */
+    method: text("method").notNull(),
+    provider: text("provider").notNull(),
+    providerReference: text("provider_reference"),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    /** pending (a bank transfer announced), succeeded or failed. */
+    status: text("status").notNull(),
+    failureReason: text("failure_reason"),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId),
+    uniqueIndex("payments_one_live_per_invoice_idx")
+      .on(t.invoiceId)
+      .where(sql`${t.status} in ('pending', 'succeeded')`),
+    check("payments_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check("payments_method_check", sql`${t.method} in ('bank_transfer', 'card', 'manual')`),
+    check("payments_amount_check", sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/** Payment integrations the operator has switched on (SPEC enable_integration). */
+export const paymentIntegrations = pgTable("payment_integrations", {
+  provider: text("provider").primaryKey(),
+  enabled: boolean("enabled").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** One part a customer supplies for an order. */
+export interface MaterialLine {
+  mpn: string;
+  manufacturer: string | null;
+  description: string | null;
+  quantity: number;
+  packaging: "reel" | "cut_tape" | "tray" | "tube" | "bulk";
+}
+
+/** Parts the customer supplies, announced to the operator (SPEC Material request). */
+export const materialRequests = pgTable(
+  "material_requests",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id").references(() => salesOrders.id, { onDelete: "set null" }),
+    number: text("number").notNull(),
+    /** announced, received or cancelled. */
+    status: text("status").notNull().default("announced"),
+    expectedOn: date("expected_on", { mode: "string" }).notNull(),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    notes: text("notes"),
+    lines: jsonb("lines").$type<MaterialLine[]>().notNull(),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("material_requests_number_idx").on(t.number),
+    index("material_requests_company_created_idx").on(t.companyId, t.createdAt),
+    check("material_requests_status_check", sql`${t.status} in ('announced', 'received', 'cancelled')`),
+  ],
+);
+
+/** Agreements between the customer and the operator (SPEC Contract: create, getAll). */
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    /** framework, nda, quality or consignment. */
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    /** requested (by the customer), active, ended. */
+    status: text("status").notNull().default("requested"),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }),
+    /** Agreed volume per year in minor units, for framework agreements. */
+    annualVolumeMinor: integer("annual_volume_minor"),
+    currency: text("currency").notNull().default("EUR"),
+    terms: text("terms").notNull(),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("contracts_number_idx").on(t.number),
+    index("contracts_company_created_idx").on(t.companyId, t.createdAt),
+    check("contracts_kind_check", sql`${t.kind} in ('framework', 'nda', 'quality', 'consignment')`),
+    check("contracts_status_check", sql`${t.status} in ('requested', 'active', 'ended')`),
+  ],
 );

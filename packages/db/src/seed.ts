@@ -1,7 +1,18 @@
 import { eq } from "drizzle-orm";
+import { siteConfig } from "@ems/config/site";
 import type { Database } from "./client.ts";
-import { createCompany, createRedirectRule, createUser } from "./factories.ts";
-import { users } from "./schema.ts";
+import { nextDocumentNumber } from "./document-numbers.ts";
+import { createCompany, createRedirectRule, createUser, type Executor } from "./factories.ts";
+import { createDeliveryNote, createInvoice, createPayment, createSalesOrder } from "./order-factories.ts";
+import { createQuote } from "./quote-factories.ts";
+import {
+  companyAddresses,
+  companyContacts,
+  companyRelations,
+  holidays,
+  parcelServices,
+  users,
+} from "./schema.ts";
 
 /** The demo sign-in that `npm start` prints; the demo brand and its customers are fictional. */
 export const DEMO_USER = {
@@ -10,6 +21,72 @@ export const DEMO_USER = {
   firstName: "Lena",
   lastName: "Hartmann",
 } as const;
+
+/**
+ * One demo account per company role, plus the operator's staff (SPEC §6; ADR 0003). `npm start`
+ * prints them. All share the demo company except the staff, who belong to the operator.
+ */
+export const DEMO_ACCOUNTS = [
+  { ...DEMO_USER, role: "customer", companyRole: "admin", language: "en" },
+  {
+    email: "buyer@customer.example",
+    password: "demo-buyer-2026",
+    firstName: "Jonas",
+    lastName: "Brenner",
+    role: "customer",
+    companyRole: "buyer",
+    language: "de",
+  },
+  {
+    email: "engineer@customer.example",
+    password: "demo-engineer-2026",
+    firstName: "Mira",
+    lastName: "Castell",
+    role: "customer",
+    companyRole: "engineer",
+    language: "en",
+  },
+  {
+    email: "finance@customer.example",
+    password: "demo-finance-2026",
+    firstName: "Andrei",
+    lastName: "Vlasceanu",
+    role: "customer",
+    companyRole: "finance",
+    language: "ro",
+  },
+  {
+    email: "viewer@customer.example",
+    password: "demo-viewer-2026",
+    firstName: "Sofie",
+    lastName: "Lindahl",
+    role: "customer",
+    companyRole: "viewer",
+    language: "sv",
+  },
+  {
+    email: "staff@lindqvar.example",
+    password: "demo-staff-2026",
+    firstName: "Petra",
+    lastName: "Keller",
+    role: "staff_admin",
+    companyRole: null,
+    language: "de",
+  },
+  {
+    email: "support@lindqvar.example",
+    password: "demo-support-2026",
+    firstName: "Tomas",
+    lastName: "Lindgren",
+    role: "staff",
+    companyRole: null,
+    language: "sv",
+  },
+] as const;
+
+/** Where each demo account works, for the table `npm start` prints. */
+export const DEMO_COMPANY_NAME = "Nordwind Sensorik GmbH";
+export const OPERATOR_COMPANY_NAME = siteConfig.brand.legalName;
 
 export interface SeedResult {
   created: boolean;
@@ -26,11 +103,27 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
 
   await db.transaction(async (tx) => {
     const customer = await createCompany(tx, {
-      name: "Nordwind Sensorik GmbH",
+      name: DEMO_COMPANY_NAME,
       country: "DE",
       vatId: "DE000000000",
+      phone: "+49 421 000000",
+      website: "https://nordwind-sensorik.example",
     });
-    await createUser(tx, { ...DEMO_USER, companyId: customer.id, language: "en", role: "customer_admin" });
+    const operator = await createCompany(tx, {
+      name: OPERATOR_COMPANY_NAME,
+      country: "DE",
+      vatId: "DE111111111",
+      isOperator: true,
+    });
+    const customerUsers = new Map<string, string>();
+    for (const { companyRole, ...account } of DEMO_ACCOUNTS) {
+      const user = await createUser(tx, {
+        ...account,
+        companyId: companyRole ? customer.id : operator.id,
+        ...(companyRole ? { companyRole } : {}),
+      });
+      if (companyRole) customerUsers.set(companyRole, user.id);
+    }
 
     const second = await createCompany(tx, {
       name: "Carpathia Drives SRL",
@@ -44,8 +137,46 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
       lastName: "Popescu",
       language: "ro",
       companyId: second.id,
-      role: "customer_admin",
     });
+
+    await tx.insert(companyAddresses).values([
+      {
+        companyId: customer.id,
+        label: "Head office",
+        recipient: "Nordwind Sensorik GmbH – Accounts payable",
+        street: "Am Speicher 4",
+        postalCode: "28217",
+        city: "Bremen",
+        country: "DE",
+        isBilling: true,
+      },
+      {
+        companyId: customer.id,
+        label: "Production site",
+        recipient: "Nordwind Sensorik GmbH – Goods receiving",
+        street: "Gewerbering 17",
+        postalCode: "27711",
+        city: "Osterholz-Scharmbeck",
+        country: "DE",
+        isShipping: true,
+      },
+    ]);
+    await tx.insert(companyContacts).values({
+      companyId: customer.id,
+      firstName: "Greta",
+      lastName: "Ohlsen",
+      email: "wareneingang@nordwind-sensorik.example",
+      phone: "+49 4791 000000",
+      position: "Goods receiving",
+    });
+    // Carpathia builds the drives Nordwind's sensors go into: each is the other's affiliate.
+    await tx.insert(companyRelations).values([
+      { companyId: customer.id, relatedCompanyId: second.id, relation: "affiliate" },
+      { companyId: second.id, relatedCompanyId: customer.id, relation: "affiliate" },
+    ]);
+
+    await seedReferenceData(tx);
+    await seedDemoDocuments(tx, customer.id, customerUsers);
 
     // Short addresses that printed material and e-mail signatures use.
     await createRedirectRule(tx, { fromPath: "/imprint", target: "/legal/imprint" });
@@ -53,4 +184,291 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
     await createRedirectRule(tx, { fromPath: "/impressum", target: "/de/rechtliches/impressum" });
   });
   return { created: true };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (offsetDays: number, from = new Date()) =>
+  new Date(from.getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The operator's parcel services and non-working days (German public holidays at the Bamberg site
+ * and the Christmas shutdown) for this year and the next, so delivery dates are right from day one.
+ */
+async function seedReferenceData(tx: Executor): Promise<void> {
+  await tx.insert(parcelServices).values([
+    { name: "DHL Express 12:00", carrier: "DHL", priceMinor: 4_900, currency: "EUR", transitDays: 1 },
+    { name: "UPS Standard", carrier: "UPS", priceMinor: 1_950, currency: "EUR", transitDays: 3 },
+    { name: "DPD Classic", carrier: "DPD", priceMinor: 1_290, currency: "EUR", transitDays: 2 },
+    { name: "Pick-up in Bamberg", carrier: "Pick-up", priceMinor: 0, currency: "EUR", transitDays: 0 },
+  ]);
+  const year = new Date().getUTCFullYear();
+  const fixed = [
+    ["01-01", "New Year's Day"],
+    ["01-06", "Epiphany"],
+    ["05-01", "Labour Day"],
+    ["08-15", "Assumption Day"],
+    ["10-03", "Day of German Unity"],
+    ["11-01", "All Saints' Day"],
+    ["12-24", "Christmas shutdown"],
+    ["12-25", "Christmas Day"],
+    ["12-26", "Second Day of Christmas"],
+    ["12-31", "Christmas shutdown"],
+  ] as const;
+  const rows = [year, year + 1].flatMap((y) => [
+    ...fixed.map(([day, name]) => ({ date: `${y}-${day}`, name })),
+    ...easterHolidays(y),
+  ]);
+  await tx.insert(holidays).values(rows);
+}
+
+/** Good Friday, Easter Monday, Ascension, Whit Monday and Corpus Christi (Bavaria) of a year. */
+function easterHolidays(year: number): { date: string; name: string }[] {
+  // Anonymous Gregorian algorithm (Meeus/Jones/Butcher).
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  const easter = new Date(Date.UTC(year, month - 1, day));
+  return [
+    [-2, "Good Friday"],
+    [1, "Easter Monday"],
+    [39, "Ascension Day"],
+    [50, "Whit Monday"],
+    [60, "Corpus Christi"],
+  ].map(([offset, name]) => ({ date: isoDay(offset as number, easter), name: name as string }));
+}
+
+const NORDWIND_BILLING = {
+  recipient: "Nordwind Sensorik GmbH – Accounts payable",
+  street: "Am Speicher 4",
+  street2: null,
+  postal_code: "28217",
+  city: "Bremen",
+  region: null,
+  country: "DE",
+};
+const NORDWIND_SHIPPING = {
+  ...NORDWIND_BILLING,
+  recipient: "Nordwind Sensorik GmbH – Goods receiving",
+  street: "Gewerbering 17",
+  postal_code: "27711",
+  city: "Osterholz-Scharmbeck",
+};
+
+/**
+ * A few months of business with the demo company, so every portal page has something to show: quotes
+ * in each status, an order in production, a shipped and invoiced order, a paid one.
+ */
+async function seedDemoDocuments(
+  tx: Executor,
+  companyId: string,
+  userIds: Map<string, string>,
+): Promise<void> {
+  const buyer = userIds.get("buyer") ?? null;
+  const engineer = userIds.get("engineer") ?? null;
+  const assembly = (description: string, tiers: [number, number][], engineering: number, lead: number) => ({
+    category: "assemblies" as const,
+    description,
+    tiers: tiers.map(([quantity, unit_price_minor]) => ({ quantity, unit_price_minor })),
+    engineeringCostMinor: engineering,
+    leadTimeDays: lead,
+  });
+
+  await createQuote(tx, {
+    companyId,
+    status: "Open",
+    title: "NW-420 humidity sensor, rev C",
+    customerReference: "RFQ-2026-117",
+    requestedByUserId: engineer,
+    validUntil: isoDay(24),
+    lines: [
+      assembly(
+        "NW-420 sensor board, SMT both sides, 0402 passives, BGA",
+        [
+          [50, 3_890],
+          [250, 2_740],
+          [1_000, 2_115],
+        ],
+        48_000,
+        15,
+      ),
+      {
+        category: "pcb",
+        description: "NW-420 bare PCB, 6 layers FR-4, ENIG, 1.6 mm",
+        tiers: [
+          { quantity: 50, unit_price_minor: 1_240 },
+          { quantity: 250, unit_price_minor: 690 },
+        ],
+        engineeringCostMinor: 18_500,
+        leadTimeDays: 10,
+      },
+    ],
+  });
+  await createQuote(tx, {
+    companyId,
+    status: "In Progress",
+    title: "Gateway main board, prototype run",
+    requestNotes: "Ten prototypes first; the BOM is final, two connectors may change.",
+    requestedByUserId: buyer,
+    lines: [assembly("Gateway main board, THT connectors", [[10, 0]], 0, 10)],
+  });
+  await createQuote(tx, {
+    companyId,
+    status: "Expired",
+    title: "Display adapter, small series",
+    validUntil: isoDay(-12),
+    lines: [
+      assembly(
+        "Display adapter board",
+        [
+          [100, 1_450],
+          [500, 980],
+        ],
+        22_000,
+        12,
+      ),
+    ],
+  });
+  await createQuote(tx, {
+    companyId,
+    status: "Declined",
+    title: "Battery monitor, cost-down variant",
+    declineReason: "The project was put on hold by our customer.",
+    decidedAt: new Date(Date.now() - 20 * DAY_MS),
+    lines: [assembly("Battery monitor board, single-sided", [[500, 860]], 12_000, 15)],
+  });
+
+  // An order in production: SMT is done, THT is half-way.
+  const running = await createQuote(tx, {
+    companyId,
+    status: "Ordered",
+    title: "NW-300 pressure sensor, series 3",
+    requestedByUserId: buyer,
+    validUntil: isoDay(10),
+    decidedAt: new Date(Date.now() - 9 * DAY_MS),
+    lines: [
+      assembly(
+        "NW-300 sensor board, series",
+        [
+          [500, 2_150],
+          [1_000, 1_790],
+        ],
+        0,
+        20,
+      ),
+    ],
+  });
+  const inProduction = await createSalesOrder(tx, {
+    companyId,
+    quoteId: running.quote.id,
+    number: await nextDocumentNumber(tx, "order"),
+    status: "in_production",
+    poNumber: "PO-4711-0932",
+    placedByUserId: buyer,
+    billingAddress: NORDWIND_BILLING,
+    shippingAddress: NORDWIND_SHIPPING,
+    parcelServiceName: "UPS Standard",
+    shippingMinor: 1_950,
+    deliveryDate: isoDay(16),
+    createdAt: new Date(Date.now() - 9 * DAY_MS),
+    lines: [
+      {
+        description: "NW-300 sensor board, series",
+        quantity: 1_000,
+        unitPriceMinor: 1_790,
+        engineeringCostMinor: 0,
+        leadTimeDays: 20,
+        deliveryDate: isoDay(16),
+      },
+    ],
+    stagePercents: { material_procurement: 100, smt: 100, tht: 50 },
+  });
+  void inProduction;
+
+  // A shipped, invoiced order whose invoice is still open, and an older one that is paid.
+  for (const [title, daysAgo, paid] of [
+    ["NW-200 level sensor, pilot batch", 40, false],
+    ["NW-100 flow sensor, reorder", 95, true],
+  ] as const) {
+    const quote = await createQuote(tx, {
+      companyId,
+      status: "Ordered",
+      title,
+      validUntil: isoDay(-daysAgo + 20),
+      sentAt: new Date(Date.now() - (daysAgo + 5) * DAY_MS),
+      decidedAt: new Date(Date.now() - daysAgo * DAY_MS),
+      lines: [assembly(`${title.split(",")[0]} board`, [[250, 1_980]], 15_000, 15)],
+    });
+    const placed = new Date(Date.now() - daysAgo * DAY_MS);
+    const { order } = await createSalesOrder(tx, {
+      companyId,
+      quoteId: quote.quote.id,
+      number: await nextDocumentNumber(tx, "order", placed),
+      status: paid ? "completed" : "shipped",
+      poNumber: paid ? "PO-4711-0815" : "PO-4711-0870",
+      placedByUserId: buyer,
+      billingAddress: NORDWIND_BILLING,
+      shippingAddress: NORDWIND_SHIPPING,
+      parcelServiceName: "DHL Express 12:00",
+      shippingMinor: 4_900,
+      deliveryDate: isoDay(-daysAgo + 21),
+      createdAt: placed,
+      lines: [
+        {
+          description: `${title.split(",")[0]} board`,
+          quantity: 250,
+          unitPriceMinor: 1_980,
+          engineeringCostMinor: 15_000,
+          leadTimeDays: 15,
+          deliveryDate: isoDay(-daysAgo + 21),
+        },
+      ],
+      stagePercents: {
+        material_procurement: 100,
+        smt: 100,
+        tht: 100,
+        inspection: 100,
+        testing: 100,
+        packing: 100,
+        shipped: 100,
+      },
+    });
+    const shippedAt = new Date(Date.now() - (daysAgo - 21) * DAY_MS);
+    await createDeliveryNote(tx, {
+      orderId: order.id,
+      number: await nextDocumentNumber(tx, "delivery", shippedAt),
+      carrier: "DHL",
+      trackingNumber: paid ? "00340434161094015902" : "00340434161094042557",
+      shippedAt,
+    });
+    const invoice = await createInvoice(tx, {
+      orderId: order.id,
+      number: await nextDocumentNumber(tx, "invoice", shippedAt),
+      issuedOn: isoDay(-(daysAgo - 21)),
+      dueOn: isoDay(-(daysAgo - 51)),
+      status: paid ? "paid" : "unpaid",
+      paidAt: paid ? new Date(Date.now() - (daysAgo - 40) * DAY_MS) : null,
+    });
+    if (paid) {
+      await createPayment(tx, {
+        invoiceId: invoice.id,
+        companyId,
+        method: "bank_transfer",
+        provider: "bank_transfer",
+        amountMinor: invoice.totalMinor,
+        currency: invoice.currency,
+        status: "succeeded",
+      });
+    }
+  }
 }

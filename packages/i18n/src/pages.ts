@@ -89,6 +89,17 @@ export const PAGES = {
   "my-bom-new": { layout: "dashboard", kind: "portal" },
   "my-elexess-cart": { layout: "dashboard", kind: "portal" },
   "my-elexess-search": { layout: "dashboard", kind: "portal" },
+  // Detail pages of quotes and orders, and the operator's back office (issue 5; not in SPEC §2).
+  "my-quote": { layout: "dashboard", kind: "portal" },
+  "my-order": { layout: "dashboard", kind: "portal" },
+  staff: { layout: "dashboard", kind: "portal" },
+  "staff-quotes": { layout: "dashboard", kind: "portal" },
+  "staff-quote": { layout: "dashboard", kind: "portal" },
+  "staff-orders": { layout: "dashboard", kind: "portal" },
+  "staff-order": { layout: "dashboard", kind: "portal" },
+  "staff-billing": { layout: "dashboard", kind: "portal" },
+  "staff-supply": { layout: "dashboard", kind: "portal" },
+  "staff-settings": { layout: "dashboard", kind: "portal" },
 } as const satisfies Record<string, PageInfo>;
 
 export type PageKey = keyof typeof PAGES;
@@ -126,6 +137,16 @@ export const UNTRANSLATED_PATHS = {
   "my-bom-new": "/my/pcbas/bom/:assembly/newBom",
   "my-elexess-cart": "/my/elexess/cart",
   "my-elexess-search": "/my/elexess/search",
+  "my-quote": "/my/quotes/:quote",
+  "my-order": "/my/orders/:order",
+  staff: "/staff",
+  "staff-quotes": "/staff/quotes",
+  "staff-quote": "/staff/quotes/:quote",
+  "staff-orders": "/staff/orders",
+  "staff-order": "/staff/orders/:order",
+  "staff-billing": "/staff/billing",
+  "staff-supply": "/staff/supply",
+  "staff-settings": "/staff/settings",
 } as const satisfies Partial<Record<PageKey, string>>;
 
 type UntranslatedKey = keyof typeof UNTRANSLATED_PATHS;

@@ -17,7 +17,13 @@ describe("route map", () => {
   it("gives every page a path in every language, except the glossary outside en and de", () => {
     for (const key of PAGE_KEYS) {
       for (const locale of LOCALES) {
-        const path = pagePath(key, locale, options, { "*": "x", pcb: "1", assembly: "2" });
+        const path = pagePath(key, locale, options, {
+          "*": "x",
+          pcb: "1",
+          assembly: "2",
+          quote: "3",
+          order: "4",
+        });
         if (key === "resources-pcb-glossary" && locale !== "en" && locale !== "de") expect(path).toBeNull();
         else expect(path, `${key} ${locale}`).toMatch(/^\//);
       }

@@ -1,0 +1,123 @@
+import { z } from "zod";
+
+/**
+ * Action names of the activity log and the log each belongs to. system: security events; user:
+ * changes people made. Later capabilities add their document events (`quote.accepted`, …) here, and
+ * a label for each in content/locales/en/activity.json (`activity.action.<name>`).
+ */
+export const ACTIVITY_ACTIONS = {
+  "auth.login": "system",
+  "auth.login_failed": "system",
+  "auth.locked": "system",
+  "auth.logout": "system",
+  "auth.session_revoked": "system",
+  "auth.password_reset_requested": "system",
+  "auth.password_reset": "system",
+  "auth.two_factor_enabled": "system",
+  "auth.two_factor_disabled": "system",
+  "auth.recovery_code_used": "system",
+  "account.registered": "user",
+  "account.email_verified": "user",
+  "profile.updated": "user",
+  "profile.username_changed": "user",
+  "profile.password_changed": "user",
+  "company.updated": "user",
+  "company.address_created": "user",
+  "company.address_deleted": "user",
+  "company.address_billing": "user",
+  "company.address_shipping": "user",
+  "company.contact_created": "user",
+  "company.user_invited": "user",
+  "company.invitation_accepted": "user",
+  "company.user_role_changed": "user",
+  "company.user_disabled": "user",
+  "company.user_enabled": "user",
+  "quote.requested": "user",
+  "quote.created": "user",
+  "quote.lines_updated": "user",
+  "quote.sent": "user",
+  "quote.ordered": "user",
+  "quote.declined": "user",
+  "quote.lost": "user",
+  "quote.expired": "system",
+  "order.placed": "user",
+  "order.progress_updated": "user",
+  "order.status_changed": "user",
+  "delivery.created": "user",
+  "invoice.created": "user",
+  "payment.started": "user",
+  "payment.succeeded": "user",
+  "payment.failed": "user",
+  "payment.recorded": "user",
+  "material_request.created": "user",
+  "material_request.received": "user",
+  "contract.created": "user",
+  "contract.status_changed": "user",
+  "reference.holiday_saved": "user",
+  "reference.holiday_deleted": "user",
+  "reference.parcel_service_saved": "user",
+  "reference.payment_integration_changed": "user",
+} as const;
+
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+export type ActivityKind = (typeof ACTIVITY_ACTIONS)[ActivityAction];
+
+/** The action names of one log, in the order above. */
+export function activityActionsOf(kind: ActivityKind): ActivityAction[] {
+  return (Object.keys(ACTIVITY_ACTIONS) as ActivityAction[]).filter((a) => ACTIVITY_ACTIONS[a] === kind);
+}
+
+/**
+ * Pagination reaches the newest this many matching entries and `total` counts at most this many, so
+ * no request scans a company's whole history; older entries are found by narrowing the dates.
+ */
+export const ACTIVITY_MAX_ROWS = 10_000;
+
+/** Query of the activity log lists (SPEC §7 Activity log: system logs, user logs). */
+export const activityQuerySchema = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).max(ACTIVITY_MAX_ROWS).default(1),
+    page_size: z.coerce.number().int().min(10).max(100).default(25),
+    action: z.enum(Object.keys(ACTIVITY_ACTIONS) as [ActivityAction, ...ActivityAction[]]).optional(),
+    actor_user_id: z.uuid().optional(),
+    q: z.string().trim().min(1).max(100).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  })
+  .refine((query) => (query.page - 1) * query.page_size < ACTIVITY_MAX_ROWS, {
+    path: ["page"],
+    message: `pages reach the newest ${ACTIVITY_MAX_ROWS} entries; narrow the dates for older ones`,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ["to"],
+    message: "must not be before 'from'",
+  });
+
+export const activityEntrySchema = z
+  .object({
+    id: z.uuid(),
+    created_at: z.string(),
+    kind: z.enum(["system", "user"]),
+    action: z.string(),
+    actor: z.object({ id: z.string().nullable(), name: z.string() }).nullable(),
+    subject_type: z.string().nullable(),
+    subject_id: z.string().nullable(),
+    ip_address: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+  })
+  .meta({ id: "ActivityEntry" });
+
+export const activityPageSchema = z
+  .object({
+    items: z.array(activityEntrySchema),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    /** Matching entries, counted up to ACTIVITY_MAX_ROWS. */
+    total: z.number().int(),
+  })
+  .meta({ id: "ActivityPage" });
+
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+export type ActivityPage = z.infer<typeof activityPageSchema>;

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { currencySchema, minorSchema } from "./money.ts";
+
+/**
+ * SPEC §7 Contract (create, getAll): agreements between a customer and the operator. The file is
+ * named agreements so it is not mistaken for this package (the API contracts). A customer requests
+ * one (requested); staff make it active or end it: requested → active | ended, active → ended.
+ */
+
+export const CONTRACT_KINDS = ["framework", "nda", "quality", "consignment"] as const;
+export type ContractKind = (typeof CONTRACT_KINDS)[number];
+
+export const CONTRACT_STATUSES = ["requested", "active", "ended"] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+/** The statuses staff may move a contract to, from each status; ended is final. */
+export const CONTRACT_TRANSITIONS: Record<ContractStatus, readonly ContractStatus[]> = {
+  requested: ["active", "ended"],
+  active: ["ended"],
+  ended: [],
+};
+
+export const CONTRACT_SORTS = ["created_at", "number", "title", "starts_on"] as const;
+export const CONTRACT_TERMS_MAX = 20_000;
+
+export const contractListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(10).max(100).default(25),
+  status: z.enum(CONTRACT_STATUSES).optional(),
+  kind: z.enum(CONTRACT_KINDS).optional(),
+  /** Matches the contract number or title. */
+  q: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(CONTRACT_SORTS).default("created_at"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+});
+
+/** The back office lists every company's contracts; company_id narrows it to one customer. */
+export const staffContractListQuerySchema = contractListQuerySchema.extend({
+  company_id: z.uuid().optional(),
+});
+
+export const contractSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    kind: z.enum(CONTRACT_KINDS),
+    title: z.string(),
+    status: z.enum(CONTRACT_STATUSES),
+    starts_on: z.string(),
+    /** null: open-ended. */
+    ends_on: z.string().nullable(),
+    annual_volume_minor: z.number().int().nullable(),
+    currency: z.string(),
+    terms: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: "Contract" });
+
+/** A contract as the back office sees it: with the customer company it belongs to. */
+export const staffContractSchema = contractSchema
+  .extend({ company_id: z.uuid(), company_name: z.string() })
+  .meta({ id: "StaffContract" });
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+  });
+
+export const contractPageSchema = pageOf(contractSchema).meta({ id: "ContractPage" });
+export const staffContractPageSchema = pageOf(staffContractSchema).meta({ id: "StaffContractPage" });
+
+/** SPEC Contract create: the customer's request; annual_volume_minor belongs to framework agreements only. */
+export const contractCreateSchema = z
+  .strictObject({
+    kind: z.enum(CONTRACT_KINDS),
+    title: z.string().trim().min(3).max(200),
+    starts_on: z.iso.date(),
+    ends_on: z.iso.date().optional(),
+    annual_volume_minor: minorSchema.optional(),
+    currency: currencySchema,
+    terms: z.string().trim().min(1).max(CONTRACT_TERMS_MAX),
+  })
+  .refine((body) => body.ends_on === undefined || body.ends_on > body.starts_on, {
+    path: ["ends_on"],
+    message: "must be after starts_on",
+  })
+  .refine((body) => body.annual_volume_minor === undefined || body.kind === "framework", {
+    path: ["annual_volume_minor"],
+    message: "only framework agreements have an annual volume",
+  })
+  .meta({ id: "ContractCreate" });
+
+/** Staff: the status to move a contract to (see CONTRACT_TRANSITIONS). */
+export const contractStatusChangeSchema = z
+  .strictObject({ status: z.enum(["active", "ended"]) })
+  .meta({ id: "ContractStatusChange" });
+
+export type ContractListQuery = z.infer<typeof contractListQuerySchema>;
+export type StaffContractListQuery = z.infer<typeof staffContractListQuerySchema>;
+export type Contract = z.infer<typeof contractSchema>;
+export type StaffContract = z.infer<typeof staffContractSchema>;
+export type ContractPage = z.infer<typeof contractPageSchema>;
+export type StaffContractPage = z.infer<typeof staffContractPageSchema>;
+export type ContractCreate = z.infer<typeof contractCreateSchema>;
+export type ContractStatusChange = z.infer<typeof contractStatusChangeSchema>;

@@ -1,0 +1,334 @@
+import { z } from "zod";
+import { documentAddressSchema, listPagingShape, listSearchSchema, pageOf } from "./orders.ts";
+
+/**
+ * SPEC §7 Delivery note (getAll, PDF), Sales invoice (getAll, PDF) and Payment (get_client_token,
+ * charge_client, enable_integration), with the back office's side: issuing delivery notes and
+ * invoices and recording payments that arrived.
+ */
+
+/** Text that is printed on documents: no control characters (line breaks included). */
+const printable = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+
+export const MAX_DOCUMENT_LINES = 200;
+export const MAX_LINE_QUANTITY = 1_000_000;
+
+const distinctLines = (lines: readonly { order_line_id: string }[]) =>
+  new Set(lines.map((line) => line.order_line_id)).size === lines.length;
+
+export const billingIdParamSchema = z.strictObject({ id: z.uuid() });
+
+// Delivery notes
+
+export const deliveryLineSchema = z
+  .object({
+    /** The order line's position. */
+    position: z.number().int(),
+    description: z.string(),
+    quantity: z.number().int(),
+  })
+  .meta({ id: "DeliveryNoteLine" });
+
+export const deliveryNoteSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    order_id: z.uuid(),
+    order_number: z.string(),
+    po_number: z.string(),
+    carrier: z.string(),
+    tracking_number: z.string().nullable(),
+    shipped_at: z.string(),
+    shipping_address: documentAddressSchema,
+    lines: z.array(deliveryLineSchema),
+  })
+  .meta({ id: "DeliveryNote" });
+
+export const staffDeliveryNoteSchema = deliveryNoteSchema
+  .extend({ company_id: z.uuid(), company_name: z.string() })
+  .meta({ id: "StaffDeliveryNote" });
+
+export const DELIVERY_SORTS = ["shipped_at", "number"] as const;
+
+/** SPEC Delivery note getAll; `q` matches the note number, the carrier or the tracking number. */
+export const deliveryListQuerySchema = z.strictObject({
+  ...listPagingShape,
+  q: listSearchSchema,
+  order_id: z.uuid().optional(),
+  sort: z.enum(DELIVERY_SORTS).default("shipped_at"),
+});
+
+export const staffDeliveryListQuerySchema = deliveryListQuerySchema.extend({
+  company_id: z.uuid().optional(),
+});
+
+export const deliveryNotePageSchema = pageOf(deliveryNoteSchema).meta({ id: "DeliveryNotePage" });
+export const staffDeliveryNotePageSchema = pageOf(staffDeliveryNoteSchema).meta({
+  id: "StaffDeliveryNotePage",
+});
+
+/**
+ * Staff ship (part of) an order. Each quantity may be at most what was ordered minus what earlier
+ * delivery notes already shipped; a larger one answers 409.
+ */
+export const deliveryNoteCreateSchema = z
+  .strictObject({
+    order_id: z.uuid(),
+    carrier: printable(80),
+    tracking_number: printable(80).optional(),
+    lines: z
+      .array(
+        z.strictObject({
+          order_line_id: z.uuid(),
+          quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+        }),
+      )
+      .min(1)
+      .max(MAX_DOCUMENT_LINES)
+      .refine(distinctLines, "an order line may appear once"),
+  })
+  .meta({ id: "DeliveryNoteCreate" });
+
+// Invoices
+
+export const INVOICE_STATUSES = ["unpaid", "paid"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** What the customer sees: an unpaid invoice whose due date (due_on) is before today (UTC) is overdue. */
+export const INVOICE_DISPLAY_STATUSES = ["unpaid", "paid", "overdue"] as const;
+export type InvoiceDisplayStatus = (typeof INVOICE_DISPLAY_STATUSES)[number];
+
+export function invoiceDisplayStatus(
+  status: InvoiceStatus,
+  dueOn: string,
+  today: string,
+): InvoiceDisplayStatus {
+  if (status === "paid") return "paid";
+  return dueOn < today ? "overdue" : "unpaid";
+}
+
+/**
+ * A billed line. Order lines keep their position; the shipping charge is position 0, so it is
+ * billed once. amount_minor includes the line's one-off costs (amount − quantity × unit price).
+ */
+export const invoiceLineSchema = z
+  .object({
+    position: z.number().int(),
+    description: z.string(),
+    quantity: z.number().int(),
+    unit_price_minor: z.number().int(),
+    amount_minor: z.number().int(),
+  })
+  .meta({ id: "InvoiceLine" });
+
+/** Position of the shipping charge among an invoice's lines. */
+export const SHIPPING_LINE_POSITION = 0;
+
+export const invoiceSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    order_id: z.uuid(),
+    order_number: z.string(),
+    po_number: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    display_status: z.enum(INVOICE_DISPLAY_STATUSES),
+    currency: z.string(),
+    tax_rate_bp: z.number().int(),
+    subtotal_minor: z.number().int(),
+    tax_minor: z.number().int(),
+    total_minor: z.number().int(),
+    issued_on: z.string(),
+    due_on: z.string(),
+    paid_at: z.string().nullable(),
+    lines: z.array(invoiceLineSchema),
+  })
+  .meta({ id: "Invoice" });
+
+export const staffInvoiceSchema = invoiceSchema
+  .extend({ company_id: z.uuid(), company_name: z.string() })
+  .meta({ id: "StaffInvoice" });
+
+export const INVOICE_SORTS = ["issued_on", "due_on", "number", "total"] as const;
+
+/**
+ * SPEC Sales invoice getAll. `status` filters by display status: `unpaid` lists unpaid invoices
+ * that are not yet overdue. `q` matches the invoice or the order number.
+ */
+export const invoiceListQuerySchema = z.strictObject({
+  ...listPagingShape,
+  status: z.enum(INVOICE_DISPLAY_STATUSES).optional(),
+  q: listSearchSchema,
+  order_id: z.uuid().optional(),
+  sort: z.enum(INVOICE_SORTS).default("issued_on"),
+});
+
+export const staffInvoiceListQuerySchema = invoiceListQuerySchema.extend({ company_id: z.uuid().optional() });
+
+export const invoicePageSchema = pageOf(invoiceSchema).meta({ id: "InvoicePage" });
+export const staffInvoicePageSchema = pageOf(staffInvoiceSchema).meta({ id: "StaffInvoicePage" });
+
+/**
+ * Staff invoice an order. Without `lines`, every order line no invoice bills yet; `include_shipping`
+ * defaults to "if no invoice bills the shipping yet". Billing a line or the shipping twice answers 409.
+ */
+export const invoiceCreateSchema = z
+  .strictObject({
+    order_id: z.uuid(),
+    lines: z
+      .array(z.strictObject({ order_line_id: z.uuid() }))
+      .min(1)
+      .max(MAX_DOCUMENT_LINES)
+      .refine(distinctLines, "an order line may appear once")
+      .optional(),
+    include_shipping: z.boolean().optional(),
+  })
+  .meta({ id: "InvoiceCreate" });
+
+// Payments
+
+/** What a customer pays with. */
+export const PAYMENT_METHODS = ["bank_transfer", "card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How a payment came about: the customer's methods, or `manual` when staff record money that arrived. */
+export const PAYMENT_RECORD_METHODS = ["bank_transfer", "card", "manual"] as const;
+export type PaymentRecordMethod = (typeof PAYMENT_RECORD_METHODS)[number];
+
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Card gateways the operator can switch on (SPEC enable_integration). */
+export const PAYMENT_INTEGRATIONS = ["stripe"] as const;
+export type PaymentIntegration = (typeof PAYMENT_INTEGRATIONS)[number];
+
+export const paymentSchema = z
+  .object({
+    id: z.uuid(),
+    invoice_id: z.uuid(),
+    invoice_number: z.string(),
+    method: z.enum(PAYMENT_RECORD_METHODS),
+    /** bank_transfer, manual, or the card gateway (stripe). */
+    provider: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    amount_minor: z.number().int(),
+    currency: z.string(),
+    provider_reference: z.string().nullable(),
+    /** Why a payment failed (the gateway's decline code). */
+    failure_reason: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Payment" });
+
+/** GET /api/invoices/:id: the invoice with its billing address and every payment attempt. */
+export const invoiceDetailsSchema = invoiceSchema
+  .extend({ billing_address: documentAddressSchema, payments: z.array(paymentSchema) })
+  .meta({ id: "InvoiceDetails" });
+
+export const bankAccountSchema = z
+  .object({ holder: z.string(), iban: z.string(), bic: z.string() })
+  .meta({ id: "BankAccount" });
+
+/** The methods a customer may pay with now: bank transfer always, card once a gateway is set up and on. */
+export const paymentMethodsSchema = z
+  .object({
+    methods: z.array(z.object({ method: z.enum(PAYMENT_METHODS), provider: z.string() })),
+    bank_account: bankAccountSchema,
+  })
+  .meta({ id: "PaymentMethods" });
+
+/** SPEC get_client_token. */
+export const clientTokenRequestSchema = z
+  .strictObject({ invoice_id: z.uuid(), method: z.enum(PAYMENT_METHODS) })
+  .meta({ id: "ClientTokenRequest" });
+
+/**
+ * What the browser needs to start paying: for cards the gateway's publishable key (its SDK turns the
+ * card into a payment_token with it), for bank transfers the payment reference.
+ */
+export const clientTokenSchema = z
+  .object({
+    provider: z.string(),
+    client_token: z.string(),
+    publishable_key: z.string().optional(),
+  })
+  .meta({ id: "ClientToken" });
+
+/** A card gateway's payment method token (Stripe: pm_…). */
+export const paymentTokenSchema = z
+  .string()
+  .min(3)
+  .max(255)
+  .regex(/^[A-Za-z0-9_]+$/, "must be a payment method token");
+
+/**
+ * SPEC charge_client: pays the whole invoice. Cards need the payment_token from the gateway's SDK;
+ * a bank transfer takes none and stays pending until staff record the money.
+ */
+export const chargeSchema = z
+  .strictObject({
+    invoice_id: z.uuid(),
+    method: z.enum(PAYMENT_METHODS),
+    payment_token: paymentTokenSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method === "card" && body.payment_token === undefined)
+      ctx.addIssue({ code: "custom", path: ["payment_token"], message: "is required for card payments" });
+    if (body.method === "bank_transfer" && body.payment_token !== undefined)
+      ctx.addIssue({ code: "custom", path: ["payment_token"], message: "is only for card payments" });
+  })
+  .meta({ id: "Charge" });
+
+/** Staff record money that arrived for an invoice (a bank transfer, or any other way). */
+export const paymentRecordSchema = z
+  .strictObject({ reference: printable(120).optional() })
+  .meta({ id: "PaymentRecord" });
+
+/** SPEC enable_integration (staff administrators). */
+export const integrationToggleSchema = z
+  .strictObject({ provider: z.enum(PAYMENT_INTEGRATIONS), enabled: z.boolean() })
+  .meta({ id: "PaymentIntegrationToggle" });
+
+export const paymentIntegrationSchema = z
+  .object({
+    provider: z.enum(PAYMENT_INTEGRATIONS),
+    enabled: z.boolean(),
+    /** Whether the server has the gateway's keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY). */
+    configured: z.boolean(),
+  })
+  .meta({ id: "PaymentIntegration" });
+
+export type DeliveryLine = z.infer<typeof deliveryLineSchema>;
+export type DeliveryNote = z.infer<typeof deliveryNoteSchema>;
+export type StaffDeliveryNote = z.infer<typeof staffDeliveryNoteSchema>;
+export type DeliveryListQuery = z.infer<typeof deliveryListQuerySchema>;
+export type StaffDeliveryListQuery = z.infer<typeof staffDeliveryListQuerySchema>;
+export type DeliveryNotePage = z.infer<typeof deliveryNotePageSchema>;
+export type StaffDeliveryNotePage = z.infer<typeof staffDeliveryNotePageSchema>;
+export type DeliveryNoteCreate = z.infer<typeof deliveryNoteCreateSchema>;
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+export type Invoice = z.infer<typeof invoiceSchema>;
+export type StaffInvoice = z.infer<typeof staffInvoiceSchema>;
+export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+export type StaffInvoiceListQuery = z.infer<typeof staffInvoiceListQuerySchema>;
+export type InvoicePage = z.infer<typeof invoicePageSchema>;
+export type StaffInvoicePage = z.infer<typeof staffInvoicePageSchema>;
+export type InvoiceCreate = z.infer<typeof invoiceCreateSchema>;
+export type Payment = z.infer<typeof paymentSchema>;
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+export type ClientTokenRequest = z.infer<typeof clientTokenRequestSchema>;
+export type ClientToken = z.infer<typeof clientTokenSchema>;
+export type Charge = z.infer<typeof chargeSchema>;
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+export type IntegrationToggle = z.infer<typeof integrationToggleSchema>;
+export type PaymentIntegrationState = z.infer<typeof paymentIntegrationSchema>;

@@ -1,0 +1,185 @@
+import { z } from "zod";
+import { LOCALES } from "@ems/i18n/locales";
+import { COMPANY_ROLES } from "./roles.ts";
+
+/**
+ * SPEC §7 Company: the signed-in customer's own company (details, related companies, addresses,
+ * contacts, users and invitations). The tenant is always the caller's company; ids of another
+ * company answer 404 like missing ones.
+ */
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+/** Optional text: omitted or an empty string both mean "none". */
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const countryCode = z.string().regex(/^[A-Z]{2}$/, "an ISO 3166 alpha-2 code");
+const email = z.email().max(254);
+
+export const MEMBER_STATUSES = ["invited", "accepted", "disabled"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const RELATIONS = ["parent", "subsidiary", "affiliate", "invoice_recipient"] as const;
+
+/** Days an invitation link stays valid. */
+export const INVITATION_VALID_DAYS = 7;
+
+export const idParamSchema = z.strictObject({ id: z.uuid() });
+
+export const companySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    vat_id: z.string().nullable(),
+    country: z.string(),
+    phone: z.string().nullable(),
+    website: z.string().nullable(),
+    counts: z.object({
+      users: z.number().int(),
+      addresses: z.number().int(),
+      contacts: z.number().int(),
+      related: z.number().int(),
+    }),
+  })
+  .meta({ id: "Company" });
+
+export const companyUpdateSchema = z
+  .strictObject({
+    name: text(200),
+    country: countryCode,
+    vat_id: optionalText(40),
+    phone: optionalText(40),
+    website: optionalText(200),
+  })
+  .meta({ id: "CompanyUpdate" });
+
+/** SPEC §7 get_related_company. */
+export const relatedCompanySchema = z
+  .object({
+    id: z.uuid(),
+    company_id: z.uuid(),
+    name: z.string(),
+    country: z.string(),
+    relation: z.enum(RELATIONS),
+  })
+  .meta({ id: "RelatedCompany" });
+
+export const addressSchema = z
+  .object({
+    id: z.uuid(),
+    label: z.string(),
+    recipient: z.string().nullable(),
+    street: z.string(),
+    street2: z.string().nullable(),
+    postal_code: z.string(),
+    city: z.string(),
+    region: z.string().nullable(),
+    country: z.string(),
+    is_billing: z.boolean(),
+    is_shipping: z.boolean(),
+  })
+  .meta({ id: "CompanyAddress" });
+
+/** SPEC §7 create address; is_billing / is_shipping make it the billing or shipping address at once. */
+export const addressCreateSchema = z
+  .strictObject({
+    label: text(100),
+    recipient: optionalText(200),
+    street: text(200),
+    street2: optionalText(200),
+    postal_code: text(20),
+    city: text(100),
+    region: optionalText(100),
+    country: countryCode,
+    is_billing: z.boolean().optional(),
+    is_shipping: z.boolean().optional(),
+  })
+  .meta({ id: "CompanyAddressCreate" });
+
+export const contactSchema = z
+  .object({
+    id: z.uuid(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    position: z.string().nullable(),
+  })
+  .meta({ id: "CompanyContact" });
+
+/** SPEC §7 create contact. */
+export const contactCreateSchema = z
+  .strictObject({
+    first_name: text(100),
+    last_name: text(100),
+    email: z.union([email, z.literal("")]).optional(),
+    phone: optionalText(40),
+    position: optionalText(100),
+  })
+  .meta({ id: "CompanyContactCreate" });
+
+export const companyUserSchema = z
+  .object({
+    id: z.uuid(),
+    first_name: z.string(),
+    last_name: z.string(),
+    full_name: z.string(),
+    email: z.string(),
+    language: z.string(),
+    role: z.enum(COMPANY_ROLES),
+    status: z.enum(MEMBER_STATUSES),
+    invited_at: z.string(),
+    accepted_at: z.string().nullable(),
+    last_sign_in_at: z.string().nullable(),
+    is_self: z.boolean(),
+  })
+  .meta({ id: "CompanyUser" });
+
+/** SPEC §7 create user and invite. */
+export const inviteUserSchema = z
+  .strictObject({
+    email,
+    first_name: text(100),
+    last_name: text(100),
+    role: z.enum(COMPANY_ROLES),
+    language: z.enum(LOCALES),
+  })
+  .meta({ id: "CompanyInvite" });
+
+/** SPEC §7 update_user_role. */
+export const userRoleSchema = z.strictObject({ role: z.enum(COMPANY_ROLES) }).meta({ id: "CompanyUserRole" });
+
+export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "an invitation token");
+export const invitationParamSchema = z.strictObject({ token: invitationTokenSchema });
+
+export const invitationSchema = z
+  .object({
+    company_name: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    role: z.enum(COMPANY_ROLES),
+    language: z.string(),
+  })
+  .meta({ id: "Invitation" });
+
+export const acceptInvitationSchema = z
+  .strictObject({
+    token: invitationTokenSchema,
+    first_name: text(100),
+    last_name: text(100),
+    password: z.string().min(1).max(1024),
+    language: z.enum(LOCALES),
+  })
+  .meta({ id: "AcceptInvitation" });
+
+export const invitationAcceptedSchema = z.object({ email: z.string() }).meta({ id: "InvitationAccepted" });
+
+export type CompanyDetails = z.infer<typeof companySchema>;
+export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
+export type RelatedCompany = z.infer<typeof relatedCompanySchema>;
+export type CompanyAddress = z.infer<typeof addressSchema>;
+export type AddressCreate = z.infer<typeof addressCreateSchema>;
+export type CompanyContact = z.infer<typeof contactSchema>;
+export type ContactCreate = z.infer<typeof contactCreateSchema>;
+export type CompanyUser = z.infer<typeof companyUserSchema>;
+export type InviteUser = z.infer<typeof inviteUserSchema>;
+export type Invitation = z.infer<typeof invitationSchema>;
+export type AcceptInvitation = z.infer<typeof acceptInvitationSchema>;

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const outboxQuerySchema = z.strictObject({
+  to: z.email().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const outboxMailSchema = z
+  .object({
+    id: z.uuid(),
+    to: z.string(),
+    language: z.string(),
+    template: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    sent_at: z.string().nullable(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: "OutboxMail" });
+
+export type OutboxMail = z.infer<typeof outboxMailSchema>;

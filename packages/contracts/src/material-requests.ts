@@ -1,0 +1,137 @@
+import { z } from "zod";
+
+/**
+ * SPEC §7 Material request (getAll, PDF): parts a customer supplies for production, announced to the
+ * operator's goods receiving. Customers announce them; staff check them in (announced → received).
+ */
+
+export const PACKAGING = ["reel", "cut_tape", "tray", "tube", "bulk"] as const;
+export type Packaging = (typeof PACKAGING)[number];
+
+export const MATERIAL_REQUEST_STATUSES = ["announced", "received", "cancelled"] as const;
+export type MaterialRequestStatus = (typeof MATERIAL_REQUEST_STATUSES)[number];
+
+export const MATERIAL_REQUEST_SORTS = ["created_at", "number", "expected_on"] as const;
+
+export const MATERIAL_LINES_MAX = 200;
+export const MATERIAL_QUANTITY_MAX = 10_000_000;
+/** How far ahead a delivery may be announced. */
+export const MATERIAL_EXPECTED_MAX_YEARS = 1;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+/** Optional text: omitted or an empty string both mean "none". */
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** Today as a calendar day in UTC (YYYY-MM-DD); client and server compare against the same day. */
+export function utcToday(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The last day a delivery may be announced for: the same day one year ahead. */
+export function latestExpectedOn(now = new Date()): string {
+  const limit = new Date(`${utcToday(now)}T00:00:00Z`);
+  limit.setUTCFullYear(limit.getUTCFullYear() + MATERIAL_EXPECTED_MAX_YEARS);
+  return utcToday(limit);
+}
+
+export const materialRequestListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(10).max(100).default(25),
+  status: z.enum(MATERIAL_REQUEST_STATUSES).optional(),
+  /** Matches the request number or a part number (MPN) of its lines. */
+  q: z.string().trim().min(1).max(80).optional(),
+  sort: z.enum(MATERIAL_REQUEST_SORTS).default("created_at"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+});
+
+/** The back office lists every company's requests; company_id narrows it to one customer. */
+export const staffMaterialRequestListQuerySchema = materialRequestListQuerySchema.extend({
+  company_id: z.uuid().optional(),
+});
+
+export const materialLineSchema = z
+  .object({
+    mpn: z.string(),
+    manufacturer: z.string().nullable(),
+    description: z.string().nullable(),
+    quantity: z.number().int(),
+    packaging: z.enum(PACKAGING),
+  })
+  .meta({ id: "MaterialLine" });
+
+export const materialRequestSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    status: z.enum(MATERIAL_REQUEST_STATUSES),
+    order_id: z.uuid().nullable(),
+    order_number: z.string().nullable(),
+    expected_on: z.string(),
+    carrier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    notes: z.string().nullable(),
+    lines: z.array(materialLineSchema),
+    created_at: z.string(),
+    received_at: z.string().nullable(),
+  })
+  .meta({ id: "MaterialRequest" });
+
+/** A request as the back office sees it: with the customer company it came from. */
+export const staffMaterialRequestSchema = materialRequestSchema
+  .extend({ company_id: z.uuid(), company_name: z.string() })
+  .meta({ id: "StaffMaterialRequest" });
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+  });
+
+export const materialRequestPageSchema = pageOf(materialRequestSchema).meta({ id: "MaterialRequestPage" });
+export const staffMaterialRequestPageSchema = pageOf(staffMaterialRequestSchema).meta({
+  id: "StaffMaterialRequestPage",
+});
+
+export const materialLineCreateSchema = z
+  .strictObject({
+    mpn: text(80),
+    manufacturer: optionalText(80),
+    description: optionalText(300),
+    quantity: z.number().int().min(1).max(MATERIAL_QUANTITY_MAX),
+    packaging: z.enum(PACKAGING),
+  })
+  .meta({ id: "MaterialLineCreate" });
+
+/**
+ * Announces a delivery of parts. order_id, when given, must be an order of the caller's company
+ * (another company's order answers 404). expected_on is today (UTC) or later, at most a year ahead.
+ */
+export const materialRequestCreateSchema = z
+  .strictObject({
+    order_id: z.uuid().optional(),
+    expected_on: z.iso.date(),
+    carrier: optionalText(80),
+    tracking_number: optionalText(80),
+    notes: optionalText(2000),
+    lines: z.array(materialLineCreateSchema).min(1).max(MATERIAL_LINES_MAX),
+  })
+  .refine((body) => body.expected_on >= utcToday(), {
+    path: ["expected_on"],
+    message: "must be today or later",
+  })
+  .refine((body) => body.expected_on <= latestExpectedOn(), {
+    path: ["expected_on"],
+    message: `must be within ${MATERIAL_EXPECTED_MAX_YEARS} year`,
+  })
+  .meta({ id: "MaterialRequestCreate" });
+
+export type MaterialRequestListQuery = z.infer<typeof materialRequestListQuerySchema>;
+export type StaffMaterialRequestListQuery = z.infer<typeof staffMaterialRequestListQuerySchema>;
+export type MaterialLine = z.infer<typeof materialLineSchema>;
+export type MaterialRequest = z.infer<typeof materialRequestSchema>;
+export type StaffMaterialRequest = z.infer<typeof staffMaterialRequestSchema>;
+export type MaterialRequestPage = z.infer<typeof materialRequestPageSchema>;
+export type StaffMaterialRequestPage = z.infer<typeof staffMaterialRequestPageSchema>;
+export type MaterialRequestCreate = z.infer<typeof materialRequestCreateSchema>;

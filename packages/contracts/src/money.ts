@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * Money is integer minor units with an ISO 4217 currency (DESIGN §3). Amounts stay below 2^31 so
+ * they fit the database's integer columns; one document never reaches twenty million euros.
+ */
+export const CURRENCIES = ["EUR", "RON", "USD", "GBP", "CHF", "SEK", "DKK", "NOK"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const currencySchema = z.enum(CURRENCIES);
+
+export const MAX_MINOR = 2_000_000_000;
+export const minorSchema = z.number().int().min(0).max(MAX_MINOR);
+
+export const moneySchema = z.object({ amount_minor: z.number().int(), currency: z.string() });
+export type Money = z.infer<typeof moneySchema>;
+
+/** Tax of a net amount at a rate in basis points, rounded half away from zero to the minor unit. */
+export function taxOf(netMinor: number, rateBp: number): number {
+  const exact = (netMinor * rateBp) / 10_000;
+  return Math.sign(exact) * Math.round(Math.abs(exact));
+}
+
+/** Formats minor units for a language ("1.234,50 €" in German, "€1,234.50" in English). */
+export function formatMoney(amountMinor: number, currency: string, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amountMinor / 10 ** digits);
+}

@@ -1,0 +1,245 @@
+import { z } from "zod";
+
+/**
+ * SPEC §7 Sales order after it was placed: getAllRaw (the list), fetch_row_details (one order with
+ * its lines, addresses, totals and documents), get_wo_progress_data (production progress per line)
+ * and the order confirmation PDF; plus the back office's progress and status changes. Orders are
+ * created by placeOrder (packages/contracts/src/ordering.ts).
+ */
+
+export const ORDER_STATUSES = ["confirmed", "in_production", "shipped", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Production stages every order line goes through, in this order. */
+export const WORK_ORDER_STAGES = [
+  "material_procurement",
+  "smt",
+  "tht",
+  "inspection",
+  "testing",
+  "packing",
+  "shipped",
+] as const;
+export type WorkOrderStage = (typeof WORK_ORDER_STAGES)[number];
+
+/**
+ * Status changes staff may make; anything else answers 409. A confirmed order also moves to
+ * in_production by itself with the first progress, and to shipped once everything is delivered.
+ */
+export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  confirmed: ["in_production", "cancelled"],
+  in_production: ["shipped", "cancelled"],
+  shipped: ["completed"],
+  completed: [],
+  cancelled: [],
+};
+
+export function canChangeOrderStatus(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** Production progress is no longer recorded for these. */
+export const CLOSED_ORDER_STATUSES = ["completed", "cancelled"] as const satisfies readonly OrderStatus[];
+
+export const orderIdParamSchema = z.strictObject({ id: z.uuid() });
+
+// Lists (shared by the billing lists in ./billing.ts)
+
+/** Paging of every fulfilment and billing list: pages of 10 to 100 rows. */
+export const listPagingShape = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(10).max(100).default(25),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+};
+
+/** Free-text search; an empty `q` means no search. */
+export const listSearchSchema = z.string().trim().max(100).optional();
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+  });
+
+export const ORDER_SORTS = ["created_at", "number", "delivery_date", "total"] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/** SPEC getAllRaw: one page of the company's orders; `q` matches the order or purchase order number. */
+export const orderListQuerySchema = z.strictObject({
+  ...listPagingShape,
+  status: z.enum(ORDER_STATUSES).optional(),
+  q: listSearchSchema,
+  sort: z.enum(ORDER_SORTS).default("created_at"),
+});
+
+/** The back office lists every company's orders; company_id narrows it to one customer. */
+export const staffOrderListQuerySchema = orderListQuerySchema.extend({ company_id: z.uuid().optional() });
+
+/** An address as printed on a document: later edits of the company's addresses do not change it. */
+export const documentAddressSchema = z
+  .object({
+    recipient: z.string().nullable(),
+    street: z.string(),
+    street2: z.string().nullable(),
+    postal_code: z.string(),
+    city: z.string(),
+    region: z.string().nullable(),
+    country: z.string(),
+  })
+  .meta({ id: "DocumentAddress" });
+
+export const orderRowSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    quote_id: z.uuid(),
+    quote_number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    po_number: z.string(),
+    currency: z.string(),
+    total_minor: z.number().int(),
+    /** Planned shipping date of the whole order (YYYY-MM-DD). */
+    delivery_date: z.string(),
+    created_at: z.string(),
+    /** The average of every stage of every line, 0–100. */
+    progress_percent: z.number().int().min(0).max(100),
+    /** The first stage not yet complete on every line; `shipped` once all are complete. */
+    current_stage: z.enum(WORK_ORDER_STAGES),
+  })
+  .meta({ id: "SalesOrderRow" });
+
+export const staffOrderRowSchema = orderRowSchema
+  .extend({ company_id: z.uuid(), company_name: z.string() })
+  .meta({ id: "StaffSalesOrderRow" });
+
+export const orderPageSchema = pageOf(orderRowSchema).meta({ id: "SalesOrderPage" });
+export const staffOrderPageSchema = pageOf(staffOrderRowSchema).meta({ id: "StaffSalesOrderPage" });
+
+// Details (SPEC fetch_row_details)
+
+export const orderLineSchema = z
+  .object({
+    id: z.uuid(),
+    position: z.number().int(),
+    category: z.enum(["assemblies", "pcb"]),
+    description: z.string(),
+    quantity: z.number().int(),
+    unit_price_minor: z.number().int(),
+    /** One-off engineering costs of the line. */
+    engineering_cost_minor: z.number().int(),
+    /** quantity × unit price plus the one-off costs. */
+    amount_minor: z.number().int(),
+    lead_time_days: z.number().int(),
+    delivery_date: z.string(),
+    /** Quantity on delivery notes so far. */
+    delivered_quantity: z.number().int(),
+    /** Whether an invoice already bills this line. */
+    invoiced: z.boolean(),
+  })
+  .meta({ id: "SalesOrderLine" });
+
+/** A document of the order (delivery note or invoice): its number and its date (YYYY-MM-DD). */
+export const orderDocumentRefSchema = z
+  .object({ id: z.uuid(), number: z.string(), date: z.string() })
+  .meta({ id: "SalesOrderDocumentRef" });
+
+export const orderDetailsSchema = orderRowSchema
+  .extend({
+    placed_by_name: z.string().nullable(),
+    billing_address: documentAddressSchema,
+    shipping_address: documentAddressSchema,
+    parcel_service: z.object({ id: z.uuid().nullable(), name: z.string() }),
+    tax_rate_bp: z.number().int(),
+    /** The lines plus shipping: the amount tax is charged on. */
+    subtotal_minor: z.number().int(),
+    shipping_minor: z.number().int(),
+    tax_minor: z.number().int(),
+    terms_version: z.string(),
+    terms_accepted_at: z.string(),
+    lines: z.array(orderLineSchema),
+    delivery_notes: z.array(orderDocumentRefSchema),
+    invoices: z.array(orderDocumentRefSchema),
+  })
+  .meta({ id: "SalesOrderDetails" });
+
+export const staffOrderDetailsSchema = orderDetailsSchema
+  .extend({
+    company_id: z.uuid(),
+    company_name: z.string(),
+    /** The statuses staff may change the order to now. */
+    next_statuses: z.array(z.enum(ORDER_STATUSES)),
+  })
+  .meta({ id: "StaffSalesOrderDetails" });
+
+// Production progress (SPEC get_wo_progress_data)
+
+export const stageProgressSchema = z
+  .object({
+    stage: z.enum(WORK_ORDER_STAGES),
+    position: z.number().int(),
+    percent: z.number().int().min(0).max(100),
+    planned_date: z.string().nullable(),
+    started_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: "WorkOrderStageProgress" });
+
+export const lineProgressSchema = z
+  .object({
+    line_id: z.uuid(),
+    position: z.number().int(),
+    description: z.string(),
+    quantity: z.number().int(),
+    progress_percent: z.number().int().min(0).max(100),
+    stages: z.array(stageProgressSchema),
+  })
+  .meta({ id: "WorkOrderLineProgress" });
+
+export const orderProgressSchema = z
+  .object({
+    order_id: z.uuid(),
+    number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    progress_percent: z.number().int().min(0).max(100),
+    current_stage: z.enum(WORK_ORDER_STAGES),
+    lines: z.array(lineProgressSchema),
+  })
+  .meta({ id: "WorkOrderProgress" });
+
+// Staff bodies
+
+/**
+ * One stage of one line. started_at is set the first time the percent rises above 0, completed_at
+ * when it reaches 100 (and cleared if it falls again); planned_date null clears the plan.
+ */
+export const progressUpdateSchema = z
+  .strictObject({
+    line_id: z.uuid(),
+    stage: z.enum(WORK_ORDER_STAGES),
+    percent: z.number().int().min(0).max(100),
+    planned_date: z.iso.date().nullable().optional(),
+  })
+  .meta({ id: "WorkOrderProgressUpdate" });
+
+export const orderStatusChangeSchema = z
+  .strictObject({ status: z.enum(ORDER_STATUSES) })
+  .meta({ id: "SalesOrderStatusChange" });
+
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+export type StaffOrderListQuery = z.infer<typeof staffOrderListQuerySchema>;
+export type DocumentAddress = z.infer<typeof documentAddressSchema>;
+export type OrderRow = z.infer<typeof orderRowSchema>;
+export type StaffOrderRow = z.infer<typeof staffOrderRowSchema>;
+export type OrderPage = z.infer<typeof orderPageSchema>;
+export type StaffOrderPage = z.infer<typeof staffOrderPageSchema>;
+export type OrderLine = z.infer<typeof orderLineSchema>;
+export type OrderDocumentRef = z.infer<typeof orderDocumentRefSchema>;
+export type OrderDetails = z.infer<typeof orderDetailsSchema>;
+export type StaffOrderDetails = z.infer<typeof staffOrderDetailsSchema>;
+export type StageProgress = z.infer<typeof stageProgressSchema>;
+export type LineProgress = z.infer<typeof lineProgressSchema>;
+export type OrderProgress = z.infer<typeof orderProgressSchema>;
+export type ProgressUpdate = z.infer<typeof progressUpdateSchema>;
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;

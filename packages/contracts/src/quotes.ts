@@ -1,0 +1,300 @@
+import { z } from "zod";
+import { MAX_MINOR, currencySchema, minorSchema } from "./money.ts";
+import { isoDateSchema, MAX_LEAD_TIME_DAYS, todayIso } from "./reference.ts";
+
+/**
+ * SPEC §7 Quotation (getAll, getQuotation, PDF) and the back office's side of quotes. Statuses and
+ * badge colours are SPEC §3 and §4; the transitions between them are this product's rules, kept
+ * here as data so the API enforces and the web app shows the same state machine.
+ */
+
+export const QUOTE_STATUSES = [
+  "Draft",
+  "Open",
+  "In Progress",
+  "Ordered",
+  "Partially Ordered",
+  "Declined",
+  "Lost",
+  "Expired",
+] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export type BadgeColor = "success" | "error" | "neutral" | "warning" | "info";
+
+/** SPEC §4 quote status badge colours. */
+export const QUOTE_STATUS_COLORS: Record<QuoteStatus, BadgeColor> = {
+  Ordered: "success",
+  Declined: "error",
+  Lost: "neutral",
+  Open: "warning",
+  Expired: "neutral",
+  Draft: "info",
+  "In Progress": "info",
+  "Partially Ordered": "success",
+};
+
+/** SPEC §3 product categories: Assemblies (Baugruppen) and PCB (Leiterplatten). */
+export const PRODUCT_CATEGORIES = ["assemblies", "pcb"] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+/** The status a new quote starts in: a customer's request, or a quote staff prepare unasked. */
+export const QUOTE_INITIAL_STATUS = { request: "In Progress", staff: "Draft" } as const satisfies Record<
+  string,
+  QuoteStatus
+>;
+
+/**
+ * Allowed transitions. Staff send (→ Open) and mark lost; customers order, decline and ask again
+ * (→ In Progress); an Open quote past valid_until expires by itself. Ordered, Partially Ordered and
+ * Lost are final.
+ */
+export const QUOTE_TRANSITIONS: Record<QuoteStatus, readonly QuoteStatus[]> = {
+  Draft: ["Open", "Lost"],
+  "In Progress": ["Open", "Lost"],
+  Open: ["Ordered", "Partially Ordered", "Declined", "Lost", "Expired"],
+  Expired: ["In Progress", "Open"],
+  Declined: ["In Progress"],
+  Ordered: [],
+  "Partially Ordered": [],
+  Lost: [],
+};
+
+export function canTransition(from: QuoteStatus, to: QuoteStatus): boolean {
+  return QUOTE_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses a transition to `to` may start from. */
+export function statusesLeadingTo(to: QuoteStatus): QuoteStatus[] {
+  return QUOTE_STATUSES.filter((from) => canTransition(from, to));
+}
+
+/** Staff may change the lines only before the quote is sent. */
+export const EDITABLE_QUOTE_STATUSES = ["Draft", "In Progress"] as const satisfies readonly QuoteStatus[];
+
+export const MAX_QUOTE_LINES = 50;
+export const MAX_QUOTE_TIERS = 6;
+export const MAX_QUOTE_QUANTITY = 1_000_000;
+
+/** What one line costs at one tier: quantity × unit price plus the one-off engineering costs. */
+export function quoteLineAmountMinor(quantity: number, unitPriceMinor: number, engineeringMinor: number) {
+  return quantity * unitPriceMinor + engineeringMinor;
+}
+
+const quantitySchema = z.number().int().min(1).max(MAX_QUOTE_QUANTITY);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** A calendar day after today (UTC). */
+export const futureDateSchema = isoDateSchema.refine((day) => day > todayIso(), "must be a future date");
+
+export const quoteIdParamSchema = z.strictObject({ id: z.uuid() });
+
+// Lists
+
+export const QUOTE_SORTS = ["created_at", "number", "valid_until", "status", "title"] as const;
+export type QuoteSort = (typeof QUOTE_SORTS)[number];
+
+/** SPEC getAll: one page of the company's quotes. An empty `q` means no search. */
+export const quoteListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(10).max(100).default(25),
+  status: z.enum(QUOTE_STATUSES).optional(),
+  category: z.enum(PRODUCT_CATEGORIES).optional(),
+  /** Part of the number, the title or the customer's reference. */
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(QUOTE_SORTS).default("created_at"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+});
+
+export const staffQuoteListQuerySchema = quoteListQuerySchema.extend({ company_id: z.uuid().optional() });
+
+export const quoteSummarySchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    title: z.string(),
+    status: z.enum(QUOTE_STATUSES),
+    customer_reference: z.string().nullable(),
+    currency: z.string(),
+    /** YYYY-MM-DD */
+    valid_until: z.string().nullable(),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+    line_count: z.number().int(),
+    categories: z.array(z.enum(PRODUCT_CATEGORIES)),
+    /** Every line at its cheapest tier, one-off costs included; null until staff price the quote. */
+    lowest_total_minor: z.number().int().nullable(),
+  })
+  .meta({ id: "QuoteSummary" });
+
+export const staffQuoteSummarySchema = quoteSummarySchema
+  .extend({ company_id: z.uuid(), company_name: z.string() })
+  .meta({ id: "StaffQuoteSummary" });
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+  });
+
+export const quotePageSchema = pageOf(quoteSummarySchema).meta({ id: "QuotePage" });
+export const staffQuotePageSchema = pageOf(staffQuoteSummarySchema).meta({ id: "StaffQuotePage" });
+
+// Detail
+
+/** Prices are null while the quote is an unpriced request (only the asked quantities are known). */
+export const quoteTierSchema = z.object({
+  quantity: z.number().int(),
+  unit_price_minor: z.number().int().nullable(),
+  /** quantity × unit price plus the line's one-off costs. */
+  total_minor: z.number().int().nullable(),
+});
+
+export const quoteLineSchema = z
+  .object({
+    id: z.uuid(),
+    position: z.number().int(),
+    category: z.enum(PRODUCT_CATEGORIES),
+    description: z.string(),
+    lead_time_days: z.number().int().nullable(),
+    engineering_cost_minor: z.number().int().nullable(),
+    /** The shipping date if ordered today (working days, holidays skipped). */
+    delivery_date: z.string().nullable(),
+    tiers: z.array(quoteTierSchema),
+    ordered_quantity: z.number().int().nullable(),
+  })
+  .meta({ id: "QuoteLine" });
+
+export const quoteDetailSchema = quoteSummarySchema
+  .extend({
+    /** false while the quote is a request staff have not priced yet. */
+    priced: z.boolean(),
+    request_notes: z.string().nullable(),
+    decline_reason: z.string().nullable(),
+    tax_rate_bp: z.number().int(),
+    lines: z.array(quoteLineSchema),
+    /** What the caller may do now, by status, validity and role. */
+    can_order: z.boolean(),
+    can_decline: z.boolean(),
+    can_request: z.boolean(),
+  })
+  .meta({ id: "QuoteDetail" });
+
+export const staffQuoteDetailSchema = quoteDetailSchema
+  .extend({
+    company_id: z.uuid(),
+    company_name: z.string(),
+    requested_by_name: z.string().nullable(),
+    prepared_by_name: z.string().nullable(),
+    can_edit_lines: z.boolean(),
+    can_send: z.boolean(),
+    can_mark_lost: z.boolean(),
+  })
+  .meta({ id: "StaffQuoteDetail" });
+
+// Customer bodies
+
+export const quoteRequestLineSchema = z.strictObject({
+  category: z.enum(PRODUCT_CATEGORIES),
+  description: z.string().trim().min(3).max(500),
+  quantities: z
+    .array(quantitySchema)
+    .min(1)
+    .max(MAX_QUOTE_TIERS)
+    .refine((list) => new Set(list).size === list.length, "quantities must be distinct"),
+});
+
+/** SPEC Quotation: a customer asks for a quote (it starts In Progress). */
+export const quoteRequestSchema = z
+  .strictObject({
+    title: z.string().trim().min(3).max(200),
+    customer_reference: optionalText(100),
+    notes: optionalText(4000),
+    lines: z.array(quoteRequestLineSchema).min(1).max(MAX_QUOTE_LINES),
+  })
+  .meta({ id: "QuoteRequest" });
+
+export const quoteDeclineSchema = z
+  .strictObject({ reason: z.string().trim().min(3).max(1000) })
+  .meta({ id: "QuoteDecline" });
+
+// Staff bodies
+
+export const staffQuoteTierSchema = z.strictObject({
+  quantity: quantitySchema,
+  unit_price_minor: minorSchema,
+});
+
+export const staffQuoteLineSchema = z
+  .strictObject({
+    category: z.enum(PRODUCT_CATEGORIES),
+    description: z.string().trim().min(3).max(500),
+    lead_time_days: z.number().int().min(1).max(MAX_LEAD_TIME_DAYS),
+    engineering_cost_minor: minorSchema,
+    tiers: z
+      .array(staffQuoteTierSchema)
+      .min(1)
+      .max(MAX_QUOTE_TIERS)
+      .refine(
+        (tiers) => tiers.every((tier, i) => i === 0 || tier.quantity > tiers[i - 1]!.quantity),
+        "tier quantities must increase strictly",
+      ),
+  })
+  // Amounts are stored in integer columns: a line at any tier must stay within MAX_MINOR.
+  .refine(
+    (line) =>
+      line.tiers.every(
+        (tier) =>
+          quoteLineAmountMinor(tier.quantity, tier.unit_price_minor, line.engineering_cost_minor) <=
+          MAX_MINOR,
+      ),
+    { path: ["tiers"], message: `a tier's amount must not exceed ${MAX_MINOR} minor units` },
+  );
+
+const staffLinesSchema = z.array(staffQuoteLineSchema).min(1).max(MAX_QUOTE_LINES);
+
+/** A quote staff prepare for a customer company; it starts as a Draft. */
+export const staffQuoteCreateSchema = z
+  .strictObject({
+    company_id: z.uuid(),
+    title: z.string().trim().min(3).max(200),
+    customer_reference: optionalText(100),
+    currency: currencySchema,
+    tax_rate_bp: z.number().int().min(0).max(10_000),
+    valid_until: futureDateSchema,
+    lines: staffLinesSchema,
+  })
+  .meta({ id: "StaffQuoteCreate" });
+
+/** Replaces every line (Draft and In Progress quotes only); this prices a customer's request. */
+export const staffQuoteLinesSchema = z
+  .strictObject({ lines: staffLinesSchema })
+  .meta({ id: "StaffQuoteLines" });
+
+export const staffQuoteSendSchema = z
+  .strictObject({ valid_until: futureDateSchema })
+  .meta({ id: "StaffQuoteSend" });
+
+export const staffQuoteLostSchema = z
+  .strictObject({ reason: z.string().trim().min(3).max(1000).optional() })
+  .meta({ id: "StaffQuoteLost" });
+
+export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
+export type StaffQuoteListQuery = z.infer<typeof staffQuoteListQuerySchema>;
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
+export type StaffQuoteSummary = z.infer<typeof staffQuoteSummarySchema>;
+export type QuotePage = z.infer<typeof quotePageSchema>;
+export type StaffQuotePage = z.infer<typeof staffQuotePageSchema>;
+export type QuoteTier = z.infer<typeof quoteTierSchema>;
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
+export type StaffQuoteDetail = z.infer<typeof staffQuoteDetailSchema>;
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+export type QuoteDecline = z.infer<typeof quoteDeclineSchema>;
+export type StaffQuoteLine = z.infer<typeof staffQuoteLineSchema>;
+export type StaffQuoteCreate = z.infer<typeof staffQuoteCreateSchema>;
+export type StaffQuoteLines = z.infer<typeof staffQuoteLinesSchema>;
+export type StaffQuoteSend = z.infer<typeof staffQuoteSendSchema>;
+export type StaffQuoteLost = z.infer<typeof staffQuoteLostSchema>;
