@@ -5,22 +5,54 @@ import { JSON_BODY_LIMIT_BYTES } from "@ems/config/constants";
 import type { DbHandle } from "@ems/db/client";
 import type { Env } from "./env.ts";
 import authPlugin from "./plugins/auth.ts";
+import csrfPlugin from "./plugins/csrf.ts";
 import databasePlugin from "./plugins/database.ts";
 import errorsPlugin from "./plugins/errors.ts";
+import mailPlugin from "./plugins/mail.ts";
 import openapiPlugin from "./plugins/openapi.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
 import { generateRequestId } from "./plugins/request-id.ts";
 import securityHeadersPlugin from "./plugins/security-headers.ts";
 import webPlugin from "./plugins/web.ts";
+import { deliveriesRoutes } from "./modules/deliveries/deliveries-routes.ts";
+import { staffDeliveriesRoutes } from "./modules/deliveries/staff-deliveries-routes.ts";
+import { invoicesRoutes } from "./modules/invoices/invoices-routes.ts";
+import { staffInvoicesRoutes } from "./modules/invoices/staff-invoices-routes.ts";
+import { ordersRoutes } from "./modules/orders/orders-routes.ts";
+import { staffOrdersRoutes } from "./modules/orders/staff-orders-routes.ts";
+import { paymentsRoutes } from "./modules/payments/payments-routes.ts";
+import { providersFromEnv } from "./modules/payments/payments-service.ts";
+import { staffPaymentsRoutes } from "./modules/payments/staff-payments-routes.ts";
+import { agreementsRoutes } from "./modules/agreements/agreements-routes.ts";
+import { deskRoutes } from "./modules/desk/desk-routes.ts";
+import { materialRequestsRoutes } from "./modules/material-requests/material-requests-routes.ts";
+import { staffCustomersRoutes } from "./modules/staff-customers/staff-customers-routes.ts";
+import { orderingRoutes } from "./modules/ordering/ordering-routes.ts";
+import { quotesRoutes } from "./modules/quotes/quotes-routes.ts";
+import { staffQuotesRoutes } from "./modules/quotes/staff-quotes-routes.ts";
+import { referenceRoutes } from "./modules/reference/reference-routes.ts";
+import { staffReferenceRoutes } from "./modules/reference/staff-reference-routes.ts";
 import { captchaRoutes } from "./modules/captcha/captcha-routes.ts";
 import { countriesRoutes } from "./modules/countries/countries-routes.ts";
 import { geolocationRoutes } from "./modules/geolocation/geolocation-routes.ts";
 import { languagesRoutes } from "./modules/languages/languages-routes.ts";
+import { activityRoutes } from "./modules/activity/activity-routes.ts";
 import { authRoutes } from "./modules/auth/auth-routes.ts";
+import { companiesRoutes } from "./modules/companies/companies-routes.ts";
+import { devOutboxRoutes } from "./modules/mail/dev-outbox-routes.ts";
+import { profileRoutes } from "./modules/profile/profile-routes.ts";
+import { registerRoutes } from "./modules/register/register-routes.ts";
 import { redirectsRoutes } from "./modules/redirects/redirects-routes.ts";
 import { staffRedirectsRoutes } from "./modules/redirects/staff-redirects-routes.ts";
 import { RedirectRuleCache } from "./modules/redirects/redirects-service.ts";
 import { systemRoutes } from "./modules/system/system-routes.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The validated environment (PUBLIC_URL for links in e-mails, limits, …). */
+    env: Env;
+  }
+}
 
 export interface AppOptions {
   env: Env;
@@ -31,6 +63,11 @@ export interface AppOptions {
   webBuildDir?: string | undefined;
   /** Pino options, or false for silence in tests. */
   logger?: boolean | Record<string, unknown>;
+}
+
+/** The development outbox shows sign-in codes: on by default everywhere but production. */
+export function isDevOutboxOn(env: Env): boolean {
+  return env.DEV_OUTBOX === undefined ? env.NODE_ENV !== "production" : env.DEV_OUTBOX === "true";
 }
 
 /** Builds the whole HTTP application. It never listens: server.ts does, tests use app.inject(). */
@@ -50,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate("env", env);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A strict JSON API: text/plain would otherwise be accepted as a string body.
@@ -64,9 +102,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Brotli or gzip for JSON, prerendered pages and static assets over 1 KB.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(securityHeadersPlugin);
+  await app.register(csrfPlugin, { publicUrl: env.PUBLIC_URL });
   await app.register(databasePlugin, { handle: options.db });
   await app.register(rateLimitPlugin, { redisUrl: env.REDIS_URL });
   await app.register(authPlugin);
+  await app.register(mailPlugin, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   await app.register(openapiPlugin);
 
   await app.register(systemRoutes);
@@ -81,7 +121,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const redirectRules = new RedirectRuleCache(app.db);
   await app.register(redirectsRoutes, { cache: redirectRules });
   await app.register(staffRedirectsRoutes, { cache: redirectRules });
-  await app.register(authRoutes);
+  await app.register(authRoutes, {
+    rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
+  });
+  await app.register(profileRoutes, {
+    rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
+  });
+  await app.register(activityRoutes);
+  await app.register(companiesRoutes, {
+    rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
+  });
+  await app.register(registerRoutes, {
+    captcha: { hmacKey: options.captchaHmacKey, maxNumber: env.CAPTCHA_MAX_NUMBER },
+    rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
+  });
+  // Quotes to cash (issue 5): each module registers its customer and staff routes here.
+  await app.register(quotesRoutes);
+  await app.register(staffQuotesRoutes);
+  await app.register(referenceRoutes);
+  await app.register(staffReferenceRoutes);
+  await app.register(orderingRoutes);
+  await app.register(ordersRoutes);
+  await app.register(staffOrdersRoutes);
+  await app.register(deliveriesRoutes);
+  await app.register(staffDeliveriesRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(staffInvoicesRoutes);
+  const paymentProviders = providersFromEnv(env);
+  await app.register(paymentsRoutes, {
+    providers: paymentProviders,
+    rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
+  });
+  await app.register(staffPaymentsRoutes, { providers: paymentProviders });
+  await app.register(materialRequestsRoutes);
+  await app.register(agreementsRoutes);
+  await app.register(deskRoutes);
+  await app.register(staffCustomersRoutes);
+  if (isDevOutboxOn(env)) await app.register(devOutboxRoutes);
 
   if (options.webBuildDir) await app.register(webPlugin, { buildDir: options.webBuildDir, redirectRules });
 

@@ -4,44 +4,75 @@ import { z } from "zod";
  * Every environment variable the server reads, validated once at boot. README's "Configuration"
  * table lists the same variables; keep them in step.
  */
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("localhost"),
-  DATA_DIR: z.string().min(1).default(".data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
-    .optional(),
-  /**
-   * Which peers may set X-Forwarded-For/-Proto. Unset or false: none (the socket address is the client).
-   * true: proxies on loopback and private networks. Otherwise a comma-separated list of addresses,
-   * CIDR ranges or the names loopback, linklocal, uniquelocal. The client is the right-most untrusted
-   * address, so a client cannot spoof its address by sending its own header.
-   */
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(true|false|[0-9A-Za-z.:/,\s]+)$/, "must be true, false or a list of addresses or CIDR ranges")
-    .optional()
-    .transform((v): string | false => {
-      if (v === undefined || v === "false") return false;
-      if (v === "true") return "loopback,linklocal,uniquelocal";
-      return v;
-    }),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  PUBLIC_URL: z.url().optional(),
-  /** Signs captcha challenges; several instances must share it. Generated into DATA_DIR when absent. */
-  CAPTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
-  /** Captcha difficulty: the largest number the client may have to try. */
-  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
-  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
-  WEB_BUILD_DIR: z.string().optional(),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("localhost"),
+    DATA_DIR: z.string().min(1).default(".data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+    /**
+     * Which peers may set X-Forwarded-For/-Proto. Unset or false: none (the socket address is the client).
+     * true: proxies on loopback and private networks. Otherwise a comma-separated list of addresses,
+     * CIDR ranges or the names loopback, linklocal, uniquelocal. The client is the right-most untrusted
+     * address, so a client cannot spoof its address by sending its own header.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|[0-9A-Za-z.:/,\s]+)$/, "must be true, false or a list of addresses or CIDR ranges")
+      .optional()
+      .transform((v): string | false => {
+        if (v === undefined || v === "false") return false;
+        if (v === "true") return "loopback,linklocal,uniquelocal";
+        return v;
+      }),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    PUBLIC_URL: z.url().optional(),
+    /** Signs captcha challenges; several instances must share it. Generated into DATA_DIR when absent. */
+    CAPTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Captcha difficulty: the largest number the client may have to try. */
+    CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
+    WEB_BUILD_DIR: z.string().optional(),
+    /** Sign-in requests per account (e-mail address) in 10 minutes, whatever their outcome. */
+    LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Mail through this SMTP server (smtp:// or smtps://user:pass@host:port); unset: the outbox table only. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    /**
+     * The outbox page /dev/outbox and GET /api/dev/outbox, listing mail written to the outbox table.
+     * Default: on, except in production. Never turn it on for a public server: it shows sign-in codes.
+     */
+    DEV_OUTBOX: z.enum(["true", "false"]).optional(),
+    /** Sender of every e-mail. */
+    MAIL_FROM: z.string().min(3).default("Lindqvar Elektronik <portal@lindqvar.example>"),
+    /**
+     * Card payments through Stripe: both keys, or neither (then customers pay by bank transfer only).
+     * Staff administrators still switch the integration on in the back office.
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_…, sk_live_…)")
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe publishable key (pk_test_…, pk_live_…)")
+      .optional(),
+  })
+  .refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_PUBLISHABLE_KEY === undefined), {
+    path: ["STRIPE_PUBLISHABLE_KEY"],
+    message: "set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY together",
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -3,8 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb, dbOptionsFromEnv } from "@ems/db/client";
 import { runMigrations } from "@ems/db/migrate";
-import { DEMO_USER, seedDemoData } from "@ems/db/seed";
-import { buildApp } from "./app.ts";
+import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME, OPERATOR_COMPANY_NAME, seedDemoData } from "@ems/db/seed";
+import { buildApp, isDevOutboxOn } from "./app.ts";
+import { expireQuotes } from "./modules/quotes/quotes-service.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
 import { loadOrCreateSecret } from "./lib/secrets.ts";
 
@@ -52,12 +53,24 @@ async function main(): Promise<void> {
     webBuildDir: hasWeb ? webBuildDir : undefined,
   });
 
+  // Open quotes past their validity become Expired on their own (ADR 0004): reads sweep the
+  // caller's company, this sweeps everyone's, so mails and the desk never show a stale Open quote.
+  const quoteExpiry = setInterval(
+    () =>
+      void expireQuotes(app.db).catch((error: unknown) =>
+        app.log.error({ err: error }, "quote expiry failed"),
+      ),
+    60 * 60 * 1000,
+  );
+  quoteExpiry.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: draining connections");
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    clearInterval(quoteExpiry);
     try {
       await app.close();
       await db.close();
@@ -84,7 +97,24 @@ async function main(): Promise<void> {
   ];
   if (!hasWeb)
     lines.push(`  Web build not found in ${webBuildDir}: serving the API only (run npm run build).`);
-  if (seeded) lines.push(`  Demo sign-in:             ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  if (seeded) {
+    lines.push("", "  Demo accounts (fictional; the sign-in code arrives by e-mail):", "");
+    const table = [
+      ["Role", "E-mail", "Password", "Company"],
+      ...DEMO_ACCOUNTS.map((account) => [
+        account.companyRole ?? account.role,
+        account.email,
+        account.password,
+        account.companyRole ? DEMO_COMPANY_NAME : OPERATOR_COMPANY_NAME,
+      ]),
+    ];
+    const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+    for (const [index, row] of table.entries()) {
+      lines.push(`    ${row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")}`.trimEnd());
+      if (index === 0) lines.push(`    ${widths.map((width) => "-".repeat(width)).join("  ")}`);
+    }
+    if (isDevOutboxOn(env) && !env.SMTP_URL) lines.push(`  Mail (sign-in codes):     ${url}/dev/outbox`);
+  }
   console.log(`${lines.join("\n")}\n`);
 }
 

@@ -1,7 +1,9 @@
+import { isStaffRole } from "@ems/contracts/roles";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import cookie from "@fastify/cookie";
 import { SESSION_COOKIE } from "@ems/config/constants";
+import type { CompanyRole } from "@ems/db/factories";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { AppError } from "../lib/app-error.ts";
 import { authenticateToken } from "../modules/auth/session-service.ts";
@@ -15,13 +17,15 @@ declare module "fastify" {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** A customer with one of these company roles (staff never pass: the back office has its own routes). */
+    requireCompanyRole: (
+      ...roles: CompanyRole[]
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
 /** Staff roles of the operator; customer roles never open the back office. */
-export function isStaffRole(role: string): boolean {
-  return role === "staff" || role === "staff_admin";
-}
+export { isStaffRole };
 
 /** The opaque token: `Authorization: next <token>` for API clients, else the HttpOnly session cookie. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -50,6 +54,15 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     await app.requireUser(request, reply);
     if (!isStaffRole(request.auth!.user.role))
       throw new AppError(403, ERROR_CODES.forbidden, "This needs a staff account");
+  });
+
+  app.decorate("requireCompanyRole", (...roles: CompanyRole[]) => {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.requireUser(request, reply);
+      const role = request.auth!.user.companyRole as CompanyRole | null;
+      if (!role || !roles.includes(role))
+        throw new AppError(403, ERROR_CODES.forbidden, "Your role in the company does not allow this");
+    };
   });
 }
 

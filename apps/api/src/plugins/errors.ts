@@ -59,6 +59,10 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, "application error");
+      // Refusals that end by themselves (lockouts, limits) say when, as RFC 9110 Retry-After.
+      const retryAfter = error.otherData?.retryAfterSeconds;
+      if (error.status === 429 && typeof retryAfter === "number" && !reply.hasHeader("retry-after"))
+        reply.header("Retry-After", String(retryAfter));
       return reply
         .status(error.status)
         .send(errorEnvelope(error.status, error.code, error.message, error.field, error.otherData));

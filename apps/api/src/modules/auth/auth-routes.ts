@@ -1,16 +1,109 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
+import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import { LOGGED_IN_HINT_COOKIE, SESSION_COOKIE } from "@ems/config/constants";
-import { emptyBodySchema, sessionSchema } from "@ems/contracts/auth";
+import { LOGGED_IN_HINT_COOKIE, SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } from "@ems/config/constants";
+import {
+  emptyBodySchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  sessionIdParamsSchema,
+  sessionInfoSchema,
+  sessionSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from "@ems/contracts/auth";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { ok } from "../../lib/envelope.ts";
-import { endSession } from "./session-service.ts";
+import { notFound } from "../../lib/app-error.ts";
+import { tokenOf } from "../../plugins/auth.ts";
+import { finishSignIn, startSignIn } from "./login-service.ts";
+import { endOtherSessions, endUserSession, listSessions, signOut } from "./session-service.ts";
 
-/**
- * Who is signed in, and signing out. Signing in (two steps with a one-time code) arrives with the
- * accounts capability; sessions are created there.
- */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface AuthRouteOptions {
+  /** Sign-in and verification requests per client address and window. */
+  rateLimit: { max: number; timeWindow: number };
+}
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+
+function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date) {
+  const maxAge = Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000);
+  reply
+    .setCookie(SESSION_COOKIE, token, {
+      path: "/",
+      httpOnly: true,
+      secure: true,
+      sameSite: "lax",
+      maxAge,
+      expires: expiresAt,
+    })
+    // A hint for scripts that a session may exist; it grants nothing (ADR 0003).
+    .setCookie(LOGGED_IN_HINT_COOKIE, "1", {
+      path: "/",
+      sameSite: "lax",
+      secure: true,
+      maxAge,
+      expires: expiresAt,
+    });
+}
+
+function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/" }).clearCookie(LOGGED_IN_HINT_COOKIE, { path: "/" });
+}
+
+/** The two-step sign-in of SPEC §4, who is signed in, the user's sessions, and signing out. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { rateLimit }) => {
+  const ctx = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    db: app.db,
+    accountLimit: app.env.LOGIN_ACCOUNT_LIMIT,
+    mailer: app.mailer,
+    request: request as never,
+  });
+
+  app.post(
+    "/api/auth/login",
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ["auth"],
+        summary: "Sign-in step 1: e-mail and password; opens an attempt (tmp_id) and sends the code",
+        description:
+          "Errors: 401 INVALID_CREDENTIALS (the same for unknown accounts), 401 user_has_no_accepted_roles, " +
+          "429 ACCOUNT_LOCKED for 60 s after 5 wrong passwords, 429 RATE_LIMITED per address and per account.",
+        body: loginRequestSchema,
+        response: { 200: envelopeSchema(loginResponseSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return ok(await startSignIn(ctx(request), request.body));
+    },
+  );
+
+  app.post(
+    "/api/auth/verify",
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ["auth"],
+        summary: "Sign-in step 2: the one-time code; starts the session",
+        description:
+          'Browsers get the HttpOnly session cookie and token null; API clients send session: "token" ' +
+          "and get the token for `Authorization: next <token>` instead. Errors: 401 OTP_VERIFICATION_FAILED " +
+          "(otherData.attempts_left), 401 LOGIN_SESSION_EXPIRED (expired, used, or 5 wrong codes), 429 ACCOUNT_LOCKED, " +
+          "429 RATE_LIMITED per address and per account.",
+        body: verifyRequestSchema,
+        response: { 200: envelopeSchema(verifyResponseSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const signedIn = await finishSignIn(ctx(request), request.body, tokenOf(request));
+      if (request.body.session !== "token") setSessionCookies(reply, signedIn.token, signedIn.expiresAt);
+      return ok(signedIn.response);
+    },
+  );
+
   app.get(
     "/api/auth/session",
     {
@@ -24,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      const { user } = request.auth!;
+      const { user, expiresAt } = request.auth!;
       return ok({
         user: {
           first_name: user.firstName,
@@ -33,8 +126,76 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           email: user.email,
           language: user.language,
           role: user.role,
+          company_id: user.companyId,
+          company_role: user.companyRole,
+          must_change_password: user.mustChangePassword,
+          exp: expiresAt.toISOString(),
         },
       });
+    },
+  );
+
+  app.get(
+    "/api/auth/sessions",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user's live sessions (devices), newest first",
+        querystring: z.strictObject({}),
+        response: { 200: envelopeSchema(z.array(sessionInfoSchema)), 401: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      const { user, sessionId } = request.auth!;
+      return ok(await listSessions(app.db, user.id, sessionId));
+    },
+  );
+
+  app.delete(
+    "/api/auth/sessions/:id",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["auth"],
+        summary: "Ends one of the user's sessions (another user's id answers 404)",
+        params: sessionIdParamsSchema,
+        response: {
+          200: envelopeSchema(z.null()),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = request.auth!;
+      if (!(await endUserSession(app.db, user, request.params.id, request)))
+        throw notFound("No such session");
+      if (request.params.id === sessionId) clearSessionCookies(reply);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    "/api/auth/sessions/revoke-others",
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ["auth"],
+        summary: "Ends every session of the user except this one",
+        body: emptyBodySchema,
+        response: {
+          200: envelopeSchema(z.object({ revoked: z.number().int() })),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = request.auth!;
+      return ok({ revoked: await endOtherSessions(app.db, user, sessionId, request) });
     },
   );
 
@@ -46,12 +207,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["auth"],
         summary: "Ends the session on the server and clears the cookies",
         body: emptyBodySchema,
-        response: { 200: envelopeSchema(z.null()), 401: errorEnvelopeSchema },
+        response: { 200: envelopeSchema(z.null()), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
-      await endSession(app.db, request.auth!.sessionId);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" }).clearCookie(LOGGED_IN_HINT_COOKIE, { path: "/" });
+      const { user, sessionId } = request.auth!;
+      await signOut(app.db, user, sessionId, request);
+      clearSessionCookies(reply);
       return ok(null);
     },
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createSession, createUser } from "@ems/db/factories";
-import { sessions } from "@ems/db/schema";
+import { activityLog, sessions } from "@ems/db/schema";
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ems/config/constants";
 import { useTestApp } from "../../test/test-app.ts";
 import { authenticateToken, isExpired } from "./session-service.ts";
@@ -16,7 +16,7 @@ async function signedIn(role = "customer") {
 
 describe("GET /api/auth/session", () => {
   it("answers the user for the session cookie and for Authorization: next <token>", async () => {
-    const { token, user } = await signedIn();
+    const { token, user, session } = await signedIn();
     for (const headers of [{ cookie: `session=${token}` }, { authorization: `next ${token}` }]) {
       const res = await t().app.inject({ method: "GET", url: "/api/auth/session", headers });
       expect(res.statusCode).toBe(200);
@@ -27,6 +27,10 @@ describe("GET /api/auth/session", () => {
         email: user.email,
         language: "ro",
         role: "customer",
+        company_id: user.companyId,
+        company_role: "admin",
+        must_change_password: false,
+        exp: session.expiresAt.toISOString(),
       });
       expect(res.headers["cache-control"]).toBe("private, no-store");
     }
@@ -78,8 +82,8 @@ describe("session expiry", () => {
 });
 
 describe("POST /api/auth/logout", () => {
-  it("ends the session on the server and clears both cookies", async () => {
-    const { token } = await signedIn();
+  it("ends the session on the server, records auth.logout and clears both cookies", async () => {
+    const { token, user } = await signedIn();
     const res = await t().app.inject({
       method: "POST",
       url: "/api/auth/logout",
@@ -89,6 +93,9 @@ describe("POST /api/auth/logout", () => {
     const cookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
     expect(cookies.some((c) => c.startsWith("session=;"))).toBe(true);
     expect(cookies.some((c) => c.startsWith("logged_in=;"))).toBe(true);
+    const entries = await t().db.db.select().from(activityLog).where(eq(activityLog.actorUserId, user.id));
+    expect(entries.map((e) => e.action)).toEqual(["auth.logout"]);
+    expect(entries[0]?.companyId).toBe(user.companyId);
     const after = await t().app.inject({
       method: "GET",
       url: "/api/auth/session",

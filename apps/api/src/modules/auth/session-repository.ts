@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@ems/db/client";
-import { sessions, users } from "@ems/db/schema";
+import type { Executor } from "@ems/db/factories";
+import { companyMembers, sessions, users } from "@ems/db/schema";
 
 export interface SessionWithUser {
   sessionId: string;
@@ -14,11 +15,19 @@ export interface SessionWithUser {
     firstName: string;
     lastName: string;
     language: string;
+    /** customer, staff or staff_admin. */
     role: string;
+    /** The accepted role in the company (admin, buyer, engineer, finance, viewer); null for staff. */
+    companyRole: string | null;
+    mustChangePassword: boolean;
   };
 }
 
-/** The live (not revoked) session with this token hash, with its user. Expiry is the service's call. */
+/**
+ * The live (not revoked) session with this token hash, with its user, as long as the user is active
+ * and (for customers) still holds an accepted role: disabling a user ends their sessions at once.
+ * Expiry is the service's call.
+ */
 export async function findSessionByTokenHash(
   db: Database,
   tokenHash: string,
@@ -37,11 +46,28 @@ export async function findSessionByTokenHash(
         lastName: users.lastName,
         language: users.language,
         role: users.role,
+        companyRole: companyMembers.role,
+        mustChangePassword: users.mustChangePassword,
       },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .leftJoin(
+      companyMembers,
+      and(
+        eq(companyMembers.userId, users.id),
+        eq(companyMembers.companyId, users.companyId),
+        eq(companyMembers.status, "accepted"),
+      ),
+    )
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        eq(users.status, "active"),
+        or(sql`${users.role} in ('staff', 'staff_admin')`, sql`${companyMembers.id} is not null`),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -50,7 +76,7 @@ export async function touchSession(db: Database, sessionId: string, at: Date): P
   await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeSession(db: Database, sessionId: string, at: Date): Promise<void> {
+export async function revokeSession(db: Executor, sessionId: string, at: Date): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: at })

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from "fastify";
+import type { SessionInfo } from "@ems/contracts/auth";
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ems/config/constants";
 import type { Database } from "@ems/db/client";
 import { hashSessionToken } from "@ems/db/tokens";
@@ -7,6 +9,8 @@ import {
   touchSession,
   type SessionWithUser,
 } from "./session-repository.ts";
+import { listLiveSessions, revokeUserSession, revokeUserSessions } from "./login-repository.ts";
+import { recordActivity } from "../activity/activity-service.ts";
 
 /** Recording every request's time would write on every call; a minute's precision is enough for idle expiry. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -46,4 +50,87 @@ export async function authenticateToken(
 
 export async function endSession(db: Database, sessionId: string, now = new Date()): Promise<void> {
   await revokeSession(db, sessionId, now);
+}
+
+type Actor = Pick<SessionWithUser["user"], "id" | "companyId" | "firstName" | "lastName">;
+const actorOf = (user: Actor) => ({ id: user.id, name: `${user.firstName} ${user.lastName}`.trim() });
+
+/** Signs out: ends the session and records auth.logout, together. */
+export async function signOut(
+  db: Database,
+  user: Actor,
+  sessionId: string,
+  request: Pick<FastifyRequest, "ip" | "headers">,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, sessionId, new Date());
+    await recordActivity(tx, {
+      action: "auth.logout",
+      companyId: user.companyId,
+      actor: actorOf(user),
+      request,
+    });
+  });
+}
+
+export async function listSessions(
+  db: Database,
+  userId: string,
+  currentId: string,
+  now = new Date(),
+): Promise<SessionInfo[]> {
+  const rows = await listLiveSessions(db, userId, now);
+  return rows
+    .filter((row) => !isExpired(row, now))
+    .map((row) => ({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      last_seen_at: row.lastSeenAt.toISOString(),
+      expires_at: row.expiresAt.toISOString(),
+      user_agent: row.userAgent,
+      ip_address: row.ipAddress,
+      current: row.id === currentId,
+    }));
+}
+
+/** Ends one of the user's own sessions; false when the id is not one of theirs. */
+export async function endUserSession(
+  db: Database,
+  user: Actor,
+  sessionId: string,
+  request: Pick<FastifyRequest, "ip" | "headers">,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    if (!(await revokeUserSession(tx, user.id, sessionId, now))) return false;
+    await recordActivity(tx, {
+      action: "auth.session_revoked",
+      companyId: user.companyId,
+      actor: actorOf(user),
+      subject: { type: "session", id: sessionId },
+      request,
+    });
+    return true;
+  });
+}
+
+export async function endOtherSessions(
+  db: Database,
+  user: Actor,
+  keepSessionId: string,
+  request: Pick<FastifyRequest, "ip" | "headers">,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const revoked = await revokeUserSessions(tx, user.id, keepSessionId, new Date());
+    if (revoked > 0) {
+      await recordActivity(tx, {
+        action: "auth.session_revoked",
+        companyId: user.companyId,
+        actor: actorOf(user),
+        details: { count: revoked, others: true },
+        request,
+      });
+    }
+    return revoked;
+  });
 }

@@ -25,3 +25,18 @@ export async function incrementCounter(db: Database, key: string, windowMs: numb
   const row = rows[0];
   return { count: Number(row?.count ?? 1), ttlMs: Number(row?.ttl ?? windowMs) };
 }
+
+/** The current count of a window that has not ended, or null. */
+export async function peekCounter(db: Database, key: string): Promise<Counter | null> {
+  const rows = await queryRows<{ count: number; ttl: number }>(
+    db,
+    sql`select count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl
+        from rate_limits where key = ${key} and reset_at > now()`,
+  );
+  const row = rows[0];
+  return row ? { count: Number(row.count), ttlMs: Number(row.ttl) } : null;
+}
+
+export async function deleteCounter(db: Database, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}

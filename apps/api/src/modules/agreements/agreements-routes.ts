@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  contractCreateSchema,
+  contractListQuerySchema,
+  contractPageSchema,
+  contractSchema,
+  contractStatusChangeSchema,
+  staffContractListQuerySchema,
+  staffContractPageSchema,
+  staffContractSchema,
+} from "@ems/contracts/agreements";
+import { idParamSchema } from "@ems/contracts/companies";
+import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import { ok } from "../../lib/envelope.ts";
+import {
+  changeContractStatus,
+  contractPage,
+  contractPdf,
+  createContract,
+  getContract,
+  staffContractPage,
+  type ContractContext,
+} from "./agreements-service.ts";
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+const noQuery = z.strictObject({});
+/** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
+const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
+
+/**
+ * SPEC §7 Contract (create, getAll): agreements with the operator. Administrators, buyers, finance
+ * and viewers read them (engineers do not deal with commercial terms); administrators and buyers
+ * request new ones. The back office lists all of them and activates or ends them.
+ */
+export const agreementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): ContractContext => ({
+    db: app.db,
+    mailer: app.mailer,
+    auth: request.auth!,
+    publicUrl: app.env.PUBLIC_URL,
+    request,
+  });
+  const reader = { preHandler: app.requireCompanyRole("admin", "buyer", "finance", "viewer") };
+  const requester = { preHandler: app.requireCompanyRole("admin", "buyer") };
+  const staff = { preHandler: app.requireStaff };
+  const tags = ["contracts"];
+  const noStore = (reply: { header(name: string, value: string): unknown }) =>
+    reply.header("Cache-Control", "private, no-store");
+
+  app.get(
+    "/api/contracts",
+    {
+      ...reader,
+      schema: {
+        tags,
+        summary: "The company's contracts (SPEC Contract getAll)",
+        querystring: contractListQuerySchema,
+        response: { 200: envelopeSchema(contractPageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await contractPage(ctx(request), request.query));
+    },
+  );
+
+  app.post(
+    "/api/contracts",
+    {
+      ...requester,
+      schema: {
+        tags,
+        summary: "Requests a contract (SPEC Contract create; administrators and buyers)",
+        body: contractCreateSchema,
+        response: { 201: envelopeSchema(contractSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await createContract(ctx(request), request.body), 201, "Created");
+    },
+  );
+
+  app.get(
+    "/api/contracts/:id",
+    {
+      ...reader,
+      schema: {
+        tags,
+        summary: "One contract",
+        params: idParamSchema,
+        querystring: noQuery,
+        response: { 200: envelopeSchema(contractSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await getContract(ctx(request), request.params.id));
+    },
+  );
+
+  app.get(
+    "/api/contracts/:id/pdf",
+    {
+      ...reader,
+      schema: {
+        tags,
+        summary: "The contract as a PDF (application/pdf) in the caller's language",
+        params: idParamSchema,
+        querystring: noQuery,
+        response: { 200: pdfBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await contractPdf(ctx(request), request.params.id);
+      noStore(reply);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `inline; filename="${number}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  // Back office
+
+  app.get(
+    "/api/staff/contracts",
+    {
+      ...staff,
+      schema: {
+        tags: ["staff"],
+        summary: "Every company's contracts",
+        querystring: staffContractListQuerySchema,
+        response: { 200: envelopeSchema(staffContractPageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await staffContractPage(ctx(request), request.query));
+    },
+  );
+
+  app.put(
+    "/api/staff/contracts/:id/status",
+    {
+      ...staff,
+      schema: {
+        tags: ["staff"],
+        summary: "Activates or ends a contract; the requester is told by e-mail",
+        description: "requested → active | ended, active → ended; anything else answers 409 CONFLICT.",
+        params: idParamSchema,
+        body: contractStatusChangeSchema,
+        response: { 200: envelopeSchema(staffContractSchema), ...errors },
+      },
+    },
+    async (request) => ok(await changeContractStatus(ctx(request), request.params.id, request.body.status)),
+  );
+};

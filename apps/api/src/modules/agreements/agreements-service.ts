@@ -1,0 +1,217 @@
+import type { FastifyRequest } from "fastify";
+import { siteConfig } from "@ems/config/site";
+import {
+  CONTRACT_TRANSITIONS,
+  type Contract,
+  type ContractCreate,
+  type ContractKind,
+  type ContractListQuery,
+  type ContractPage,
+  type ContractStatus,
+  type StaffContract,
+  type StaffContractListQuery,
+  type StaffContractPage,
+} from "@ems/contracts/agreements";
+import { ERROR_CODES } from "@ems/contracts/errors";
+import type { Database } from "@ems/db/client";
+import { isLocale } from "@ems/i18n/locales";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { publicLink } from "../../lib/public-url.ts";
+import { recordActivity } from "../activity/activity-service.ts";
+import type { SessionWithUser } from "../auth/session-repository.ts";
+import { nextDocumentNumber } from "../documents/document-number-repository.ts";
+import type { Mailer } from "../mail/mail-service.ts";
+import { renderContractPdf } from "./agreement-pdf.ts";
+import {
+  findActiveUser,
+  findContract,
+  insertContract,
+  listContracts,
+  lockContract,
+  setContractStatus,
+  type ContractRecord,
+} from "./agreements-repository.ts";
+
+export interface ContractContext {
+  db: Database;
+  mailer: Mailer;
+  auth: SessionWithUser;
+  publicUrl: string | undefined;
+  request: FastifyRequest;
+}
+
+const tenant = (ctx: ContractContext) => ctx.auth.user.companyId;
+const actorOf = (auth: SessionWithUser) => ({
+  id: auth.user.id,
+  name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
+});
+const missing = () => notFound("No such contract");
+
+function toDto({ contract }: ContractRecord): Contract {
+  return {
+    id: contract.id,
+    number: contract.number,
+    kind: contract.kind as ContractKind,
+    title: contract.title,
+    status: contract.status as ContractStatus,
+    starts_on: contract.startsOn,
+    ends_on: contract.endsOn,
+    annual_volume_minor: contract.annualVolumeMinor,
+    currency: contract.currency,
+    terms: contract.terms,
+    created_at: contract.createdAt.toISOString(),
+  };
+}
+
+function toStaffDto(record: ContractRecord): StaffContract {
+  return { ...toDto(record), company_id: record.contract.companyId, company_name: record.companyName };
+}
+
+/** SPEC Contract getAll: the caller's company's contracts. */
+export async function contractPage(ctx: ContractContext, query: ContractListQuery): Promise<ContractPage> {
+  const { rows, total } = await listContracts(ctx.db, {
+    companyId: tenant(ctx),
+    status: query.status,
+    kind: query.kind,
+    q: query.q,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { items: rows.map(toDto), page: query.page, page_size: query.page_size, total };
+}
+
+export async function getContract(ctx: ContractContext, id: string): Promise<Contract> {
+  const record = await findContract(ctx.db, tenant(ctx), id);
+  if (!record) throw missing();
+  return toDto(record);
+}
+
+/** The contract as a PDF in the caller's language. */
+export async function contractPdf(
+  ctx: ContractContext,
+  id: string,
+): Promise<{ number: string; pdf: Buffer }> {
+  const record = await findContract(ctx.db, tenant(ctx), id);
+  if (!record) throw missing();
+  const pdf = await renderContractPdf(
+    toDto(record),
+    { name: record.companyName, vatId: record.companyVatId },
+    ctx.auth.user.language,
+  );
+  return { number: record.contract.number, pdf };
+}
+
+/**
+ * SPEC Contract create: the customer requests an agreement (status requested, numbered
+ * CTR-YYYY-NNNNN in the transaction that logs it); the operator is told by e-mail once committed.
+ */
+export async function createContract(ctx: ContractContext, input: ContractCreate): Promise<Contract> {
+  const created = await ctx.db.transaction(async (tx) => {
+    const row = await insertContract(tx, {
+      companyId: tenant(ctx),
+      number: await nextDocumentNumber(tx, "contract"),
+      kind: input.kind,
+      title: input.title,
+      status: "requested",
+      startsOn: input.starts_on,
+      endsOn: input.ends_on ?? null,
+      annualVolumeMinor: input.annual_volume_minor ?? null,
+      currency: input.currency,
+      terms: input.terms,
+      createdByUserId: ctx.auth.user.id,
+    });
+    await recordActivity(tx, {
+      action: "contract.created",
+      companyId: tenant(ctx),
+      actor: actorOf(ctx.auth),
+      subject: { type: "contract", id: row.id },
+      details: { number: row.number, kind: row.kind },
+      request: ctx.request,
+    });
+    return row;
+  });
+  const record = await findContract(ctx.db, tenant(ctx), created.id);
+  if (!record) throw missing();
+  await ctx.mailer.send({
+    to: siteConfig.contact.email,
+    language: "en",
+    template: "staff_request",
+    values: {
+      name: `${siteConfig.brand.name} team`,
+      kind: "contract",
+      number: created.number,
+      company: record.companyName,
+      title: created.title,
+      url: publicLink(ctx.request, ctx.publicUrl, "/staff/supply", "en"),
+    },
+  });
+  return toDto(record);
+}
+
+// Back office
+
+export async function staffContractPage(
+  ctx: ContractContext,
+  query: StaffContractListQuery,
+): Promise<StaffContractPage> {
+  const { rows, total } = await listContracts(ctx.db, {
+    companyId: query.company_id,
+    status: query.status,
+    kind: query.kind,
+    q: query.q,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { items: rows.map(toStaffDto), page: query.page, page_size: query.page_size, total };
+}
+
+/**
+ * Staff activate or end a contract (requested → active | ended, active → ended). Any other move
+ * answers 409, also for the loser of two concurrent changes; the creator is told by e-mail.
+ */
+export async function changeContractStatus(
+  ctx: ContractContext,
+  id: string,
+  status: "active" | "ended",
+): Promise<StaffContract> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const row = await lockContract(tx, id);
+    if (!row) throw missing();
+    const from = row.status as ContractStatus;
+    if (!CONTRACT_TRANSITIONS[from].includes(status))
+      throw new AppError(409, ERROR_CODES.conflict, `A contract that is ${from} cannot become ${status}`);
+    await setContractStatus(tx, id, status, new Date());
+    await recordActivity(tx, {
+      action: "contract.status_changed",
+      companyId: row.companyId,
+      actor: actorOf(ctx.auth),
+      subject: { type: "contract", id: row.id },
+      details: { number: row.number, from, to: status },
+      request: ctx.request,
+    });
+    return row;
+  });
+  const creator = changed.createdByUserId ? await findActiveUser(ctx.db, changed.createdByUserId) : null;
+  if (creator) {
+    const language = isLocale(creator.language) ? creator.language : "en";
+    await ctx.mailer.send({
+      to: creator.email,
+      language,
+      template: "contract_status",
+      values: {
+        name: creator.firstName,
+        number: changed.number,
+        title: changed.title,
+        status,
+        url: publicLink(ctx.request, ctx.publicUrl, "/my/contracts", language, { id: changed.id }),
+      },
+    });
+  }
+  const record = await findContract(ctx.db, undefined, id);
+  if (!record) throw missing();
+  return toStaffDto(record);
+}

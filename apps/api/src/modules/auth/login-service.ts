@@ -1,0 +1,276 @@
+import { createHash, randomInt } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { SESSION_ABSOLUTE_TIMEOUT_MS } from "@ems/config/constants";
+import type { LoginRequest, LoginResponse, VerifyRequest, VerifyResponse } from "@ems/contracts/auth";
+import { ERROR_CODES } from "@ems/contracts/errors";
+import type { Database } from "@ems/db/client";
+import { hashSessionToken, newSessionToken } from "@ems/db/tokens";
+import { AppError } from "../../lib/app-error.ts";
+import { secretsEqual, verifyPassword } from "../../lib/passwords.ts";
+import { matchTotp } from "../../lib/totp.ts";
+import { recordActivity } from "../activity/activity-service.ts";
+import type { Mailer } from "../mail/mail-service.ts";
+import { deleteCounter, incrementCounter, peekCounter } from "../rate-limit/rate-limit-repository.ts";
+import {
+  claimTotpStep,
+  consumeChallenge,
+  countChallengeFailure,
+  findChallenge,
+  findSignInUserByEmail,
+  findSignInUserById,
+  insertSession,
+  markSignedInUser,
+  openChallenge,
+  revokeSessionByTokenHash,
+  useRecoveryCode,
+  type SignInUser,
+} from "./login-repository.ts";
+
+/** SPEC §9 and the issue: codes live 10 minutes, 5 wrong tries end an attempt, 5 wrong passwords lock for 60 s. */
+export const LOGIN_CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+export const MAX_PASSWORD_FAILURES = 5;
+export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOCKOUT_MS = 60 * 1000;
+/** The window of the per-account limit (LOGIN_ACCOUNT_LIMIT requests, whatever their outcome). */
+export const ACCOUNT_LOGIN_WINDOW_MS = 10 * 60 * 1000;
+
+export interface SignInContext {
+  db: Database;
+  /** Sign-in requests allowed per account and window. */
+  accountLimit: number;
+  mailer: Mailer;
+  request: Pick<FastifyRequest, "ip" | "headers">;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+const accountKey = (email: string) => email.trim().toLowerCase();
+
+const invalidCredentials = () =>
+  new AppError(401, ERROR_CODES.invalidCredentials, "The e-mail address or the password is wrong");
+const sessionExpired = () =>
+  new AppError(401, ERROR_CODES.loginSessionExpired, "The sign-in has expired. Please sign in again.");
+
+function locked(ttlMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError(
+    429,
+    ERROR_CODES.accountLocked,
+    `Too many failed attempts. Try again in ${Math.ceil(LOCKOUT_MS / 1000)} seconds.`,
+    { otherData: { retryAfterSeconds: seconds } },
+  );
+}
+
+/** A customer needs an accepted company role; staff need none. Disabled users have none at all. */
+export function hasAcceptedRole(user: Pick<SignInUser, "role" | "status" | "companyRole">): boolean {
+  if (user.status !== "active") return false;
+  if (user.role === "staff" || user.role === "staff_admin") return true;
+  return user.companyRole !== null;
+}
+
+async function assertNotLocked(db: Database, email: string): Promise<void> {
+  const lock = await peekCounter(db, `login-lock:${accountKey(email)}`);
+  if (lock) throw locked(lock.ttlMs);
+}
+
+/** Counts a wrong password for the address (known or not, so the lockout tells nothing either). */
+async function countPasswordFailure(db: Database, email: string): Promise<void> {
+  const key = accountKey(email);
+  const failures = await incrementCounter(db, `login-fail:${key}`, PASSWORD_FAILURE_WINDOW_MS);
+  if (failures.count >= MAX_PASSWORD_FAILURES) {
+    await incrementCounter(db, `login-lock:${key}`, LOCKOUT_MS);
+    await deleteCounter(db, `login-fail:${key}`);
+  }
+}
+
+/**
+ * The per-account limit (LOGIN_ACCOUNT_LIMIT requests in 10 minutes, whatever their outcome), kept
+ * apart for the password step (by e-mail) and the code step (by user): a client that changes its
+ * address, or its X-Forwarded-For, still counts against the same account.
+ */
+async function limitPerAccount(ctx: SignInContext, key: string): Promise<void> {
+  const counter = await incrementCounter(ctx.db, key, ACCOUNT_LOGIN_WINDOW_MS);
+  if (counter.count > ctx.accountLimit) {
+    throw new AppError(429, ERROR_CODES.rateLimited, "Too many sign-in attempts. Try again later.", {
+      otherData: { retryAfterSeconds: Math.max(1, Math.ceil(counter.ttlMs / 1000)) },
+    });
+  }
+}
+
+const displayName = (user: Pick<SignInUser, "firstName" | "lastName">) =>
+  `${user.firstName} ${user.lastName}`.trim();
+
+/**
+ * Step one (SPEC §4): the password. Known and unknown accounts take the same time and get the same
+ * answer; only the right password reveals anything (a missing company role). Opens an attempt and
+ * sends the code by e-mail, or asks for the authenticator's code when two-factor is on.
+ */
+export async function startSignIn(ctx: SignInContext, input: LoginRequest): Promise<LoginResponse> {
+  const { db } = ctx;
+  const key = accountKey(input.usr);
+  await assertNotLocked(db, key);
+  await limitPerAccount(ctx, `login-account:${key}`);
+
+  const user = await findSignInUserByEmail(db, key);
+  const passwordOk = await verifyPassword(user?.passwordHash, input.pwd);
+  if (!user || !passwordOk) {
+    await countPasswordFailure(db, key);
+    if (user) {
+      await recordActivity(db, {
+        action: "auth.login_failed",
+        companyId: user.companyId,
+        actor: { id: user.id, name: displayName(user) },
+        details: { reason: "password" },
+        request: ctx.request,
+      });
+    }
+    throw invalidCredentials();
+  }
+  await deleteCounter(db, `login-fail:${key}`);
+
+  if (!hasAcceptedRole(user)) {
+    throw new AppError(401, ERROR_CODES.noAcceptedRoles, "This account has no accepted role in a company");
+  }
+
+  if (input.tmp_id) {
+    // A resend: only for an attempt of this user that is still open.
+    const previous = await findChallenge(db, input.tmp_id);
+    if (!previous || previous.userId !== user.id || previous.consumedAt || previous.expiresAt <= new Date())
+      throw sessionExpired();
+  }
+
+  const method = user.totpEnabledAt && user.totpSecret ? "totp" : "email";
+  const code = method === "email" ? String(randomInt(0, 1_000_000)).padStart(6, "0") : null;
+  const expiresAt = new Date(Date.now() + LOGIN_CODE_TTL_MS);
+  const challenge = await openChallenge(db, {
+    userId: user.id,
+    method,
+    codeHash: code ? sha256(code) : null,
+    expiresAt,
+    ipAddress: ctx.request.ip,
+  });
+  if (input.cookie_notified) await markSignedInUser(db, user.id, { cookieNotifiedAt: new Date() });
+  if (code) {
+    await ctx.mailer.send({
+      to: user.email,
+      language: user.language,
+      template: "login_code",
+      values: { name: user.firstName, code, minutes: LOGIN_CODE_TTL_MS / 60_000 },
+    });
+  }
+  return { tmp_id: challenge.id, method, expires_at: expiresAt.toISOString() };
+}
+
+/** Checks the code of an attempt: e-mailed code, authenticator code (once per time step) or recovery code. */
+async function codeMatches(
+  db: Database,
+  user: SignInUser,
+  method: string,
+  codeHash: string | null,
+  otp: string,
+) {
+  const code = otp.trim().toLowerCase();
+  if (method === "email") return codeHash !== null && secretsEqual(sha256(code), codeHash);
+  if (!user.totpSecret) return false;
+  if (/^\d{6}$/.test(code)) {
+    const step = matchTotp(user.totpSecret, code, user.totpLastStep);
+    return step !== null && (await claimTotpStep(db, user.id, step));
+  }
+  const used = await useRecoveryCode(db, user.id, sha256(code.replace("-", "")));
+  if (used) {
+    await recordActivity(db, {
+      action: "auth.recovery_code_used",
+      companyId: user.companyId,
+      actor: { id: user.id, name: displayName(user) },
+    });
+  }
+  return used;
+}
+
+export interface SignedIn {
+  token: string;
+  expiresAt: Date;
+  response: VerifyResponse;
+}
+
+/**
+ * Step two: the code. Success ends any session the request carried (no fixation) and starts a new
+ * one with a fresh token; the attempt is closed atomically, so two verifications at once yield one
+ * session.
+ */
+export async function finishSignIn(
+  ctx: SignInContext,
+  input: VerifyRequest,
+  presentedToken: string | undefined,
+): Promise<SignedIn> {
+  const { db } = ctx;
+  const now = new Date();
+  const challenge = await findChallenge(db, input.tmpId);
+  if (!challenge?.userId || challenge.consumedAt || challenge.expiresAt <= now) throw sessionExpired();
+  const user = await findSignInUserById(db, challenge.userId);
+  if (!user) throw sessionExpired();
+  await assertNotLocked(db, user.email);
+  // Each attempt allows 5 codes; this bounds the guesses across attempts (authenticator codes above all).
+  await limitPerAccount(ctx, `login-verify:${user.id}`);
+
+  if (!(await codeMatches(db, user, challenge.method, challenge.codeHash, input.otp))) {
+    const attempts = await db.transaction(async (tx) => {
+      const made = await countChallengeFailure(tx, challenge.id, MAX_CODE_ATTEMPTS);
+      await recordActivity(tx, {
+        action: "auth.login_failed",
+        companyId: user.companyId,
+        actor: { id: user.id, name: displayName(user) },
+        details: { reason: "code" },
+        request: ctx.request,
+      });
+      return made;
+    });
+    if (attempts >= MAX_CODE_ATTEMPTS) throw sessionExpired();
+    throw new AppError(401, ERROR_CODES.otpVerificationFailed, "The code is not correct", {
+      field: "otp",
+      otherData: { attempts_left: MAX_CODE_ATTEMPTS - attempts },
+    });
+  }
+  if (!hasAcceptedRole(user))
+    throw new AppError(401, ERROR_CODES.noAcceptedRoles, "This account has no accepted role in a company");
+
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS);
+  const userAgent = ctx.request.headers["user-agent"];
+  await db.transaction(async (tx) => {
+    if (!(await consumeChallenge(tx, challenge.id, now))) throw sessionExpired();
+    if (presentedToken) await revokeSessionByTokenHash(tx, hashSessionToken(presentedToken), now);
+    await insertSession(tx, {
+      userId: user.id,
+      tokenHash: hashSessionToken(token),
+      expiresAt,
+      userAgent: typeof userAgent === "string" ? userAgent.slice(0, 300) : null,
+      ipAddress: ctx.request.ip,
+    });
+    // The e-mailed code proves the address as well as a verification link would.
+    if (challenge.method === "email" && !user.emailVerifiedAt)
+      await markSignedInUser(tx, user.id, { emailVerifiedAt: now });
+    await recordActivity(tx, {
+      action: "auth.login",
+      companyId: user.companyId,
+      actor: { id: user.id, name: displayName(user) },
+      details: { method: challenge.method },
+      request: ctx.request,
+    });
+  });
+
+  return {
+    token,
+    expiresAt,
+    response: {
+      userId: user.id,
+      token: input.session === "token" ? token : null,
+      role: user.role,
+      company_role: user.companyRole,
+      exp: expiresAt.toISOString(),
+      language: user.language,
+      contacts: [{ first_name: user.firstName, last_name: user.lastName, email: user.email }],
+      must_change_password: user.mustChangePassword,
+    },
+  };
+}

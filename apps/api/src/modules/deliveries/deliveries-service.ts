@@ -1,0 +1,209 @@
+import type {
+  DeliveryListQuery,
+  DeliveryNote,
+  DeliveryNoteCreate,
+  DeliveryNotePage,
+  StaffDeliveryListQuery,
+  StaffDeliveryNote,
+  StaffDeliveryNotePage,
+} from "@ems/contracts/billing";
+import { CLOSED_ORDER_STATUSES } from "@ems/contracts/orders";
+import type { DocumentLineSnapshot } from "@ems/db/schema";
+import { notFound } from "../../lib/app-error.ts";
+import { recordActivity } from "../activity/activity-service.ts";
+import { nextDocumentNumber } from "../documents/document-number-repository.ts";
+import {
+  companyRecipients,
+  completeStage,
+  findRecipient,
+  listOrderDeliveryNotes,
+  listOrderLines,
+  lockOrder,
+  setOrderStatus,
+} from "../orders/orders-repository.ts";
+import {
+  actorOf,
+  conflict,
+  deliveredByPosition,
+  mailEach,
+  tenantOf,
+  type DocumentContext,
+} from "../orders/orders-service.ts";
+import { renderDeliveryPdf } from "./delivery-pdf.ts";
+import {
+  findDeliveryNote,
+  insertDeliveryNote,
+  listDeliveryNotes,
+  type DeliveryNoteRecord,
+} from "./deliveries-repository.ts";
+
+function deliveryDto(record: DeliveryNoteRecord): DeliveryNote {
+  const { note } = record;
+  return {
+    id: note.id,
+    number: note.number,
+    order_id: note.orderId,
+    order_number: record.orderNumber,
+    po_number: record.poNumber,
+    carrier: note.carrier,
+    tracking_number: note.trackingNumber,
+    shipped_at: note.shippedAt.toISOString(),
+    shipping_address: note.shippingAddress,
+    lines: note.lines.map((line) => ({
+      position: line.position,
+      description: line.description,
+      quantity: line.quantity,
+    })),
+  };
+}
+
+const staffDeliveryDto = (record: DeliveryNoteRecord): StaffDeliveryNote => ({
+  ...deliveryDto(record),
+  company_id: record.note.companyId,
+  company_name: record.companyName,
+});
+
+// SPEC Delivery note getAll
+
+export async function deliveriesPage(
+  ctx: DocumentContext,
+  query: DeliveryListQuery,
+): Promise<DeliveryNotePage> {
+  const { rows, total } = await listDeliveryNotes(ctx.db, {
+    companyId: tenantOf(ctx),
+    orderId: query.order_id,
+    q: query.q || undefined,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { items: rows.map(deliveryDto), page: query.page, page_size: query.page_size, total };
+}
+
+export async function staffDeliveriesPage(
+  ctx: DocumentContext,
+  query: StaffDeliveryListQuery,
+): Promise<StaffDeliveryNotePage> {
+  const { rows, total } = await listDeliveryNotes(ctx.db, {
+    companyId: query.company_id ?? null,
+    orderId: query.order_id,
+    q: query.q || undefined,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { items: rows.map(staffDeliveryDto), page: query.page, page_size: query.page_size, total };
+}
+
+export async function deliveryPdf(
+  ctx: DocumentContext,
+  id: string,
+): Promise<{ number: string; pdf: Buffer }> {
+  const record = await findDeliveryNote(ctx.db, id, tenantOf(ctx));
+  if (!record) throw notFound("No such delivery note");
+  const pdf = await renderDeliveryPdf(
+    deliveryDto(record),
+    { name: record.companyName },
+    ctx.auth.user.language,
+  );
+  return { number: record.note.number, pdf };
+}
+
+/**
+ * Ships (part of) an order. The order row stays locked until commit, so two notes issued at once
+ * cannot together ship more than was ordered. Fully delivered lines get their shipped stage at
+ * 100 %; once every line is delivered, an order in production (or confirmed) becomes shipped.
+ */
+export async function createDeliveryNote(
+  ctx: DocumentContext,
+  input: DeliveryNoteCreate,
+): Promise<StaffDeliveryNote> {
+  const now = new Date();
+  const created = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.order_id);
+    if (!order) throw notFound("No such order");
+    if ((CLOSED_ORDER_STATUSES as readonly string[]).includes(order.status))
+      throw conflict(`The order is ${order.status}: nothing more can be shipped`);
+    const [lines, notes] = await Promise.all([
+      listOrderLines(tx, order.id),
+      listOrderDeliveryNotes(tx, order.id),
+    ]);
+    const delivered = deliveredByPosition(notes);
+
+    const snapshot: DocumentLineSnapshot[] = [];
+    for (const wanted of input.lines) {
+      const line = lines.find((candidate) => candidate.id === wanted.order_line_id);
+      if (!line) throw notFound("No such line in this order");
+      const left = line.quantity - (delivered.get(line.position) ?? 0);
+      if (wanted.quantity > left)
+        throw conflict(`Line ${line.position}: ${left} of ${line.quantity} are left to deliver`);
+      delivered.set(line.position, (delivered.get(line.position) ?? 0) + wanted.quantity);
+      snapshot.push({
+        position: line.position,
+        description: line.description,
+        quantity: wanted.quantity,
+        unit_price_minor: line.unitPriceMinor,
+        amount_minor: wanted.quantity * line.unitPriceMinor,
+      });
+    }
+    snapshot.sort((a, b) => a.position - b.position);
+
+    const note = await insertDeliveryNote(tx, {
+      companyId: order.companyId,
+      orderId: order.id,
+      number: await nextDocumentNumber(tx, "delivery", now),
+      carrier: input.carrier,
+      trackingNumber: input.tracking_number ?? null,
+      shippedAt: now,
+      shippingAddress: order.shippingAddress,
+      lines: snapshot,
+    });
+    const complete = lines.filter((line) => (delivered.get(line.position) ?? 0) >= line.quantity);
+    await completeStage(
+      tx,
+      complete.filter((line) => snapshot.some((s) => s.position === line.position)).map((line) => line.id),
+      "shipped",
+      now,
+    );
+    await recordActivity(tx, {
+      action: "delivery.created",
+      companyId: order.companyId,
+      actor: actorOf(ctx),
+      subject: { type: "delivery_note", id: note.id },
+      details: { number: note.number, order: order.number },
+      request: ctx.request,
+    });
+    if (
+      complete.length === lines.length &&
+      (order.status === "confirmed" || order.status === "in_production")
+    ) {
+      await setOrderStatus(tx, order.id, "shipped");
+      await recordActivity(tx, {
+        action: "order.status_changed",
+        companyId: order.companyId,
+        actor: actorOf(ctx),
+        subject: { type: "sales_order", id: order.id },
+        details: { number: order.number, from: order.status, to: "shipped" },
+        request: ctx.request,
+      });
+    }
+    return { note, order };
+  });
+
+  const { note, order } = created;
+  const [placer, buyers] = await Promise.all([
+    order.placedByUserId ? findRecipient(ctx.db, order.placedByUserId) : null,
+    companyRecipients(ctx.db, order.companyId, ["admin", "buyer"]),
+  ]);
+  await mailEach(ctx, [placer, ...buyers], "delivery_shipped", "/my/deliveries", () => ({
+    number: note.number,
+    order: order.number,
+    carrier: note.carrier,
+    tracking: note.trackingNumber ?? "–",
+  }));
+  const record = await findDeliveryNote(ctx.db, note.id, null);
+  if (!record) throw notFound("No such delivery note");
+  return staffDeliveryDto(record);
+}

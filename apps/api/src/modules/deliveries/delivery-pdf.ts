@@ -1,0 +1,47 @@
+import type { DeliveryNote } from "@ems/contracts/billing";
+import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
+import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
+import { addressLines } from "../orders/order-pdf.ts";
+
+/**
+ * SPEC §7 Delivery note PDF: what left the operator's site, in the reader's language: the shipped
+ * lines and quantities (no prices), the shipping address, carrier and tracking number.
+ */
+export async function renderDeliveryPdf(
+  note: DeliveryNote,
+  company: { name: string },
+  language: string,
+): Promise<Buffer> {
+  const texts = documentTexts(language);
+  const { t } = texts;
+  const quantity = new Intl.NumberFormat(texts.locale);
+  const meta = [
+    { label: t("label.shipped_at"), value: texts.date(new Date(note.shipped_at)) },
+    { label: t("label.order"), value: note.order_number },
+    { label: t("label.po_number"), value: note.po_number },
+    { label: t("label.carrier"), value: note.carrier },
+  ];
+  if (note.tracking_number) meta.push({ label: t("label.tracking"), value: note.tracking_number });
+
+  return renderDocumentPdf({
+    language: texts.locale,
+    brand: documentBrand(),
+    title: t("delivery.title"),
+    number: note.number,
+    meta,
+    parties: [
+      { heading: t("party.ship_to"), lines: addressLines(note.shipping_address, company.name, texts) },
+    ],
+    columns: [
+      { header: t("col.position"), width: 0.6, align: "right" },
+      { header: t("col.description"), width: 6 },
+      { header: t("col.quantity"), width: 1.2, align: "right" },
+    ],
+    rows: note.lines.map((line) => [String(line.position), line.description, quantity.format(line.quantity)]),
+    totals: [],
+    notes: [t("delivery.note")],
+    footer: documentFooter(texts),
+    pageLabel: (page, pages) => t("page", { page, pages }),
+    createdAt: new Date(note.shipped_at),
+  });
+}

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import {
+  deliveryNoteCreateSchema,
+  staffDeliveryListQuerySchema,
+  staffDeliveryNotePageSchema,
+  staffDeliveryNoteSchema,
+} from "@ems/contracts/billing";
+import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import { ok } from "../../lib/envelope.ts";
+import type { DocumentContext } from "../orders/orders-service.ts";
+import { createDeliveryNote, staffDeliveriesPage } from "./deliveries-service.ts";
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+/** The back office's delivery notes: every company's, and issuing new ones (staff roles). */
+export const staffDeliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): DocumentContext => ({
+    db: app.db,
+    mailer: app.mailer,
+    auth: request.auth!,
+    publicUrl: app.env.PUBLIC_URL,
+    request,
+  });
+  const staff = { preHandler: app.requireStaff };
+  const tags = ["staff"];
+
+  app.get(
+    "/api/staff/deliveries",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Every company's delivery notes",
+        querystring: staffDeliveryListQuerySchema,
+        response: { 200: envelopeSchema(staffDeliveryNotePageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      return ok(await staffDeliveriesPage(ctx(request), request.query));
+    },
+  );
+
+  app.post(
+    "/api/staff/deliveries",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Issues a delivery note (DN-…) for (part of) an order; the customer is told by e-mail",
+        description:
+          "Quantities above what is left to deliver, and cancelled or completed orders, answer 409. Fully delivered lines get their shipped stage at 100 %; the order becomes shipped once everything is delivered.",
+        body: deliveryNoteCreateSchema,
+        response: { 201: envelopeSchema(staffDeliveryNoteSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await createDeliveryNote(ctx(request), request.body), 201, "Created");
+    },
+  );
+};

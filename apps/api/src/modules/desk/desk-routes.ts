@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
+import { deskDataSchema, deskQuerySchema } from "@ems/contracts/desk";
+import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import { COMPANY_ROLES } from "@ems/contracts/roles";
+import { ok } from "../../lib/envelope.ts";
+import { deskData } from "./desk-service.ts";
+
+/** SPEC §7 Desk getDeskData: every member of the company; engineers get no invoice figures. */
+export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/desk",
+    {
+      preHandler: app.requireCompanyRole(...COMPANY_ROLES),
+      schema: {
+        tags: ["desk"],
+        summary: "The customer desk: counts, latest documents and a monthly series (SPEC getDeskData)",
+        description:
+          "Invoice fields (unpaid_invoices, unpaid_total, invoiced_minor, …) are null for engineers.",
+        querystring: deskQuerySchema,
+        response: {
+          200: envelopeSchema(deskDataSchema),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      return ok(await deskData({ db: app.db, auth: request.auth! }));
+    },
+  );
+};

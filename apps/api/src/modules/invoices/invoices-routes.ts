@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  billingIdParamSchema,
+  invoiceDetailsSchema,
+  invoiceListQuerySchema,
+  invoicePageSchema,
+} from "@ems/contracts/billing";
+import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import { ok } from "../../lib/envelope.ts";
+import type { DocumentContext } from "../orders/orders-service.ts";
+import { invoiceDetails, invoicePdf, invoicesPage } from "./invoices-service.ts";
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+const noQuery = z.strictObject({});
+/** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
+const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
+
+/**
+ * SPEC §7 Sales invoice: getAll and PDF, plus one invoice with its payments. Administrators,
+ * finance users, buyers and viewers read invoices; engineers do not (roles.ts).
+ */
+export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): DocumentContext => ({
+    db: app.db,
+    mailer: app.mailer,
+    auth: request.auth!,
+    publicUrl: app.env.PUBLIC_URL,
+    request,
+  });
+  const readers = { preHandler: app.requireCompanyRole("admin", "finance", "buyer", "viewer") };
+  const tags = ["invoices"];
+  const noStore = (reply: { header(name: string, value: string): unknown }) =>
+    reply.header("Cache-Control", "private, no-store");
+
+  app.get(
+    "/api/invoices",
+    {
+      ...readers,
+      schema: {
+        tags,
+        summary: "One page of the company's invoices (SPEC Sales invoice getAll)",
+        description: "status filters by display status: overdue is unpaid with due_on before today (UTC).",
+        querystring: invoiceListQuerySchema,
+        response: { 200: envelopeSchema(invoicePageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await invoicesPage(ctx(request), request.query));
+    },
+  );
+
+  app.get(
+    "/api/invoices/:id",
+    {
+      ...readers,
+      schema: {
+        tags,
+        summary: "One invoice with its billing address and payments",
+        params: billingIdParamSchema,
+        querystring: noQuery,
+        response: { 200: envelopeSchema(invoiceDetailsSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await invoiceDetails(ctx(request), request.params.id));
+    },
+  );
+
+  app.get(
+    "/api/invoices/:id/pdf",
+    {
+      ...readers,
+      schema: {
+        tags,
+        summary: "The invoice as a PDF in the caller's language (SPEC Sales invoice PDF)",
+        params: billingIdParamSchema,
+        querystring: noQuery,
+        produces: ["application/pdf"],
+        response: { 200: pdfBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await invoicePdf(ctx(request), request.params.id);
+      noStore(reply);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `inline; filename="${number}.pdf"`)
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,236 @@
+import { siteConfig } from "@ems/config/site";
+import {
+  SHIPPING_LINE_POSITION,
+  invoiceDisplayStatus,
+  type Invoice,
+  type InvoiceCreate,
+  type InvoiceDetails,
+  type InvoiceListQuery,
+  type InvoicePage,
+  type InvoiceStatus,
+  type StaffInvoice,
+  type StaffInvoiceListQuery,
+  type StaffInvoicePage,
+} from "@ems/contracts/billing";
+import { taxOf } from "@ems/contracts/money";
+import { addCalendarDays, todayIso } from "@ems/contracts/reference";
+import type { DocumentLineSnapshot } from "@ems/db/schema";
+import { notFound } from "../../lib/app-error.ts";
+import { recordActivity } from "../activity/activity-service.ts";
+import { nextDocumentNumber } from "../documents/document-number-repository.ts";
+import {
+  companyRecipients,
+  listOrderInvoices,
+  listOrderLines,
+  lockOrder,
+} from "../orders/orders-repository.ts";
+import {
+  actorOf,
+  conflict,
+  invoicedPositions,
+  iso,
+  mailEach,
+  tenantOf,
+  type DocumentContext,
+} from "../orders/orders-service.ts";
+import { listInvoicePayments } from "../payments/payments-repository.ts";
+import { paymentDto } from "../payments/payments-service.ts";
+import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { findInvoice, insertInvoice, listInvoices, type InvoiceRecord } from "./invoices-repository.ts";
+
+function invoiceDto(record: InvoiceRecord, today: string): Invoice {
+  const { invoice } = record;
+  const status = invoice.status as InvoiceStatus;
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    order_id: invoice.orderId,
+    order_number: record.orderNumber,
+    po_number: record.poNumber,
+    status,
+    display_status: invoiceDisplayStatus(status, invoice.dueOn, today),
+    currency: invoice.currency,
+    tax_rate_bp: invoice.taxRateBp,
+    subtotal_minor: invoice.subtotalMinor,
+    tax_minor: invoice.taxMinor,
+    total_minor: invoice.totalMinor,
+    issued_on: invoice.issuedOn,
+    due_on: invoice.dueOn,
+    paid_at: iso(invoice.paidAt),
+    lines: invoice.lines.map((line) => ({
+      position: line.position,
+      description: line.description,
+      quantity: line.quantity,
+      unit_price_minor: line.unit_price_minor,
+      amount_minor: line.amount_minor,
+    })),
+  };
+}
+
+const staffInvoiceDto = (record: InvoiceRecord, today: string): StaffInvoice => ({
+  ...invoiceDto(record, today),
+  company_id: record.invoice.companyId,
+  company_name: record.companyName,
+});
+
+// SPEC Sales invoice getAll
+
+export async function invoicesPage(ctx: DocumentContext, query: InvoiceListQuery): Promise<InvoicePage> {
+  const today = todayIso();
+  const { rows, total } = await listInvoices(ctx.db, {
+    companyId: tenantOf(ctx),
+    status: query.status,
+    today,
+    orderId: query.order_id,
+    q: query.q || undefined,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return {
+    items: rows.map((row) => invoiceDto(row, today)),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+  };
+}
+
+export async function staffInvoicesPage(
+  ctx: DocumentContext,
+  query: StaffInvoiceListQuery,
+): Promise<StaffInvoicePage> {
+  const today = todayIso();
+  const { rows, total } = await listInvoices(ctx.db, {
+    companyId: query.company_id ?? null,
+    status: query.status,
+    today,
+    orderId: query.order_id,
+    q: query.q || undefined,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return {
+    items: rows.map((row) => staffInvoiceDto(row, today)),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+  };
+}
+
+async function detailsOf(ctx: DocumentContext, record: InvoiceRecord): Promise<InvoiceDetails> {
+  const payments = await listInvoicePayments(ctx.db, record.invoice.id);
+  return {
+    ...invoiceDto(record, todayIso()),
+    billing_address: record.invoice.billingAddress,
+    payments: payments.map(paymentDto),
+  };
+}
+
+export async function invoiceDetails(ctx: DocumentContext, id: string): Promise<InvoiceDetails> {
+  const record = await findInvoice(ctx.db, id, tenantOf(ctx));
+  if (!record) throw notFound("No such invoice");
+  return detailsOf(ctx, record);
+}
+
+export async function invoicePdf(ctx: DocumentContext, id: string): Promise<{ number: string; pdf: Buffer }> {
+  const record = await findInvoice(ctx.db, id, tenantOf(ctx));
+  if (!record) throw notFound("No such invoice");
+  const pdf = await renderInvoicePdf(
+    await detailsOf(ctx, record),
+    { name: record.companyName },
+    ctx.auth.user.language,
+  );
+  return { number: record.invoice.number, pdf };
+}
+
+/**
+ * Invoices (part of) an order: the chosen lines, or every line no invoice bills yet, plus the
+ * shipping charge once. The order row stays locked until commit, so two invoices issued at once
+ * cannot bill the same line. Tax is charged at the order's rate; due after the payment term.
+ */
+export async function createInvoice(ctx: DocumentContext, input: InvoiceCreate): Promise<StaffInvoice> {
+  const now = new Date();
+  const issuedOn = todayIso(now);
+  const created = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.order_id);
+    if (!order) throw notFound("No such order");
+    if (order.status === "cancelled") throw conflict("The order is cancelled: it cannot be invoiced");
+    const [lines, bills] = await Promise.all([listOrderLines(tx, order.id), listOrderInvoices(tx, order.id)]);
+    const billed = invoicedPositions(bills);
+
+    let chosen = lines.filter((line) => !billed.has(line.position));
+    if (input.lines) {
+      chosen = input.lines.map((wanted) => {
+        const line = lines.find((candidate) => candidate.id === wanted.order_line_id);
+        if (!line) throw notFound("No such line in this order");
+        if (billed.has(line.position)) throw conflict(`Line ${line.position} is already invoiced`);
+        return line;
+      });
+    }
+    const shippingBilled = billed.has(SHIPPING_LINE_POSITION);
+    if (input.include_shipping === true && shippingBilled) throw conflict("The shipping is already invoiced");
+    const withShipping = (input.include_shipping ?? !shippingBilled) && order.shippingMinor > 0;
+
+    const snapshot: DocumentLineSnapshot[] = chosen
+      .sort((a, b) => a.position - b.position)
+      .map((line) => ({
+        position: line.position,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price_minor: line.unitPriceMinor,
+        amount_minor: line.amountMinor,
+      }));
+    if (withShipping) {
+      snapshot.push({
+        position: SHIPPING_LINE_POSITION,
+        description: order.parcelServiceName,
+        quantity: 1,
+        unit_price_minor: order.shippingMinor,
+        amount_minor: order.shippingMinor,
+      });
+    }
+    if (snapshot.length === 0) throw conflict("Everything of this order is invoiced already");
+
+    const subtotal = snapshot.reduce((sum, line) => sum + line.amount_minor, 0);
+    const tax = taxOf(subtotal, order.taxRateBp);
+    const invoice = await insertInvoice(tx, {
+      companyId: order.companyId,
+      orderId: order.id,
+      number: await nextDocumentNumber(tx, "invoice", now),
+      status: "unpaid",
+      currency: order.currency,
+      taxRateBp: order.taxRateBp,
+      subtotalMinor: subtotal,
+      taxMinor: tax,
+      totalMinor: subtotal + tax,
+      billingAddress: order.billingAddress,
+      lines: snapshot,
+      issuedOn,
+      dueOn: addCalendarDays(issuedOn, siteConfig.legal.paymentTermDays),
+    });
+    await recordActivity(tx, {
+      action: "invoice.created",
+      companyId: order.companyId,
+      actor: actorOf(ctx),
+      subject: { type: "invoice", id: invoice.id },
+      details: { number: invoice.number, order: order.number, total_minor: invoice.totalMinor },
+      request: ctx.request,
+    });
+    return { invoice, order };
+  });
+
+  const { invoice, order } = created;
+  const recipients = await companyRecipients(ctx.db, order.companyId, ["finance", "admin"]);
+  await mailEach(ctx, recipients, "invoice_issued", "/my/invoices", (texts) => ({
+    number: invoice.number,
+    order: order.number,
+    total: texts.money(invoice.totalMinor, invoice.currency),
+    due_date: texts.date(invoice.dueOn),
+  }));
+  const record = await findInvoice(ctx.db, invoice.id, null);
+  if (!record) throw notFound("No such invoice");
+  return staffInvoiceDto(record, todayIso());
+}

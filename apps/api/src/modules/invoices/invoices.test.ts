@@ -1,0 +1,349 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { siteConfig } from "@ems/config/site";
+import { formatMoney, taxOf } from "@ems/contracts/money";
+import { addCalendarDays, todayIso } from "@ems/contracts/reference";
+import { COMPANY_ROLES } from "@ems/contracts/roles";
+import { createInvoice, createPayment, createSalesOrder } from "@ems/db/order-factories";
+import { activityLog, invoices } from "@ems/db/schema";
+import { useTestApp } from "../../test/test-app.ts";
+import { MISSING_ID, asPrinted, fulfilmentKit, pdfText } from "../orders/fulfilment-test-kit.ts";
+
+const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.example.test" });
+const kit = fulfilmentKit(t);
+const db = () => kit.db();
+
+async function orderWithTwoLines(status = "shipped") {
+  const { company, admin } = await kit.customerCompany();
+  const created = await createSalesOrder(db(), {
+    companyId: company.id,
+    status,
+    shippingMinor: 3900,
+    taxRateBp: 1900,
+    lines: [
+      { description: "Motor driver", quantity: 100, unitPriceMinor: 1250, engineeringCostMinor: 15_000 },
+      { description: "Sensor board", quantity: 40, unitPriceMinor: 880, engineeringCostMinor: 0 },
+    ],
+  });
+  return { company, admin, ...created };
+}
+
+describe("POST /api/staff/invoices", () => {
+  it("invoices every line plus shipping by default, due after the payment term; finance and admins are mailed", async () => {
+    const staff = await kit.staff();
+    const { company, admin, order } = await orderWithTwoLines();
+    const finance = await kit.customer(company.id, "finance", { language: "de" });
+    const buyer = await kit.customer(company.id, "buyer");
+
+    const res = await staff.call("POST", "/api/staff/invoices", { order_id: order.id });
+    expect(res.statusCode).toBe(201);
+    const invoice = res.json().data;
+    const subtotal = 140_000 + 35_200 + 3900;
+    const today = todayIso();
+    expect(invoice).toMatchObject({
+      number: expect.stringMatching(/^INV-\d{4}-\d{5}$/),
+      order_id: order.id,
+      order_number: order.number,
+      company_id: company.id,
+      status: "unpaid",
+      display_status: "unpaid",
+      currency: "EUR",
+      tax_rate_bp: 1900,
+      subtotal_minor: subtotal,
+      tax_minor: taxOf(subtotal, 1900),
+      total_minor: subtotal + taxOf(subtotal, 1900),
+      issued_on: today,
+      due_on: addCalendarDays(today, siteConfig.legal.paymentTermDays),
+      paid_at: null,
+      lines: [
+        {
+          position: 1,
+          description: "Motor driver",
+          quantity: 100,
+          unit_price_minor: 1250,
+          amount_minor: 140_000,
+        },
+        {
+          position: 2,
+          description: "Sensor board",
+          quantity: 40,
+          unit_price_minor: 880,
+          amount_minor: 35_200,
+        },
+        { position: 0, description: "DHL Express", quantity: 1, unit_price_minor: 3900, amount_minor: 3900 },
+      ],
+    });
+    // The whole order at once bills exactly what the order costs.
+    expect(invoice.total_minor).toBe(order.totalMinor);
+
+    const log = await db().select().from(activityLog).where(eq(activityLog.companyId, company.id));
+    expect(log.find((e) => e.action === "invoice.created")).toMatchObject({
+      actorUserId: staff.user.id,
+      subjectId: invoice.id,
+    });
+    const german = (await kit.outbox(finance.user.email)).find((m) => m.template === "invoice_issued");
+    expect(german?.language).toBe("de");
+    expect(asPrinted(german!.text)).toContain(asPrinted(formatMoney(invoice.total_minor, "EUR", "de")));
+    expect((await kit.outbox(admin.user.email)).some((m) => m.template === "invoice_issued")).toBe(true);
+    expect((await kit.outbox(buyer.user.email)).some((m) => m.template === "invoice_issued")).toBe(false);
+  });
+
+  it("bills chosen lines, then the rest with the shipping, then refuses a third invoice", async () => {
+    const staff = await kit.staff();
+    const { order, lines } = await orderWithTwoLines();
+    const first = await staff.call("POST", "/api/staff/invoices", {
+      order_id: order.id,
+      lines: [{ order_line_id: lines[1]!.id }],
+      include_shipping: false,
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data.lines.map((l: { position: number }) => l.position)).toEqual([2]);
+
+    const twice = await staff.call("POST", "/api/staff/invoices", {
+      order_id: order.id,
+      lines: [{ order_line_id: lines[1]!.id }],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe("Line 2 is already invoiced");
+
+    const rest = await staff.call("POST", "/api/staff/invoices", { order_id: order.id });
+    expect(rest.json().data.lines.map((l: { position: number }) => l.position)).toEqual([1, 0]);
+    const before = await kit.rows(invoices);
+    const shipping = await staff.call("POST", "/api/staff/invoices", {
+      order_id: order.id,
+      include_shipping: true,
+    });
+    expect(shipping.statusCode).toBe(409);
+    const nothing = await staff.call("POST", "/api/staff/invoices", { order_id: order.id });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toBe("Everything of this order is invoiced already");
+    expect(await kit.rows(invoices)).toBe(before);
+  });
+
+  it("answers 404 for a missing order and a line of another order, 409 for a cancelled order", async () => {
+    const staff = await kit.staff();
+    const { order } = await orderWithTwoLines();
+    const other = await orderWithTwoLines();
+    const cancelled = await orderWithTwoLines("cancelled");
+    const before = await kit.rows(invoices);
+    expect((await staff.call("POST", "/api/staff/invoices", { order_id: MISSING_ID })).statusCode).toBe(404);
+    const foreign = await staff.call("POST", "/api/staff/invoices", {
+      order_id: order.id,
+      lines: [{ order_line_id: other.lines[0]!.id }],
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await staff.call("POST", "/api/staff/invoices", { order_id: cancelled.order.id })).statusCode,
+    ).toBe(409);
+    expect(await kit.rows(invoices)).toBe(before);
+  });
+
+  it("refuses bad bodies with the field and writes nothing", async () => {
+    const staff = await kit.staff();
+    const { order, lines } = await orderWithTwoLines();
+    const line = { order_line_id: lines[0]!.id };
+    const before = { invoices: await kit.rows(invoices), activity: await kit.rows(activityLog) };
+    for (const [body, field] of [
+      [{}, "order_id"],
+      [{ order_id: "INV-1" }, "order_id"],
+      [{ order_id: order.id, lines: [] }, "lines"],
+      [{ order_id: order.id, lines: [line, line] }, "lines"],
+      [{ order_id: order.id, lines: [{ ...line, quantity: 5 }] }, "lines.0.quantity"],
+      [{ order_id: order.id, include_shipping: "yes" }, "include_shipping"],
+      [{ order_id: order.id, total_minor: 1 }, "total_minor"],
+      [{ order_id: order.id, lines: Array.from({ length: 201 }, () => line) }, "lines"],
+    ] as const) {
+      const res = await staff.call("POST", "/api/staff/invoices", body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json()).toMatchObject({ error: "VALIDATION_ERROR", field });
+    }
+    expect(await kit.rows(invoices)).toBe(before.invoices);
+    expect(await kit.rows(activityLog)).toBe(before.activity);
+  });
+
+  it("bills an order once when several invoices are issued at the same time", async () => {
+    const staff = await kit.staff();
+    const { order } = await orderWithTwoLines();
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => staff.call("POST", "/api/staff/invoices", { order_id: order.id })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect(await db().select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("is for staff only", async () => {
+    const { company, order } = await orderWithTwoLines();
+    for (const role of COMPANY_ROLES) {
+      const member = await kit.customer(company.id, role);
+      expect((await member.call("POST", "/api/staff/invoices", { order_id: order.id })).statusCode).toBe(403);
+      expect((await member.call("GET", "/api/staff/invoices")).statusCode).toBe(403);
+    }
+    expect(await db().select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(0);
+  });
+});
+
+describe("GET /api/invoices (SPEC Sales invoice getAll)", () => {
+  it("derives overdue, filters by display status, searches and keeps to the company", async () => {
+    const { admin, order } = await orderWithTwoLines();
+    const other = await orderWithTwoLines();
+    const today = todayIso();
+    const open = await createInvoice(db(), { orderId: order.id, dueOn: today });
+    const overdue = await createInvoice(db(), {
+      orderId: order.id,
+      issuedOn: addCalendarDays(today, -40),
+      dueOn: addCalendarDays(today, -1),
+    });
+    const paid = await createInvoice(db(), {
+      orderId: order.id,
+      status: "paid",
+      dueOn: addCalendarDays(today, -5),
+      paidAt: new Date(),
+    });
+    await createInvoice(db(), { orderId: other.order.id, dueOn: addCalendarDays(today, -1) });
+
+    const all = (await admin.call("GET", "/api/invoices")).json().data;
+    expect(all.total).toBe(3);
+    const statusOf = (id: string) =>
+      all.items.find((i: { id: string }) => i.id === id).display_status as string;
+    expect([statusOf(open.id), statusOf(overdue.id), statusOf(paid.id)]).toEqual([
+      "unpaid",
+      "overdue",
+      "paid",
+    ]);
+
+    for (const [filter, expected] of [
+      ["unpaid", [open.id]],
+      ["overdue", [overdue.id]],
+      ["paid", [paid.id]],
+    ] as const) {
+      const page = (await admin.call("GET", `/api/invoices?status=${filter}`)).json().data;
+      expect(
+        page.items.map((i: { id: string }) => i.id),
+        filter,
+      ).toEqual(expected);
+    }
+    const byNumber = (await admin.call("GET", `/api/invoices?q=${overdue.number}`)).json().data;
+    expect(byNumber.items.map((i: { id: string }) => i.id)).toEqual([overdue.id]);
+    const byOrder = (await admin.call("GET", `/api/invoices?q=${order.number}`)).json().data;
+    expect(byOrder.total).toBe(3);
+    const sorted = (await admin.call("GET", "/api/invoices?sort=due_on&dir=asc")).json().data;
+    expect(sorted.items.map((i: { id: string }) => i.id)).toEqual([paid.id, overdue.id, open.id]);
+
+    for (const query of ["status=late", "page_size=1000", "sort=amount", "bogus=1"]) {
+      expect((await admin.call("GET", `/api/invoices?${query}`)).statusCode, query).toBe(400);
+    }
+  });
+
+  it("is for administrators, finance, buyers and viewers; not engineers or staff", async () => {
+    const { company, order } = await orderWithTwoLines();
+    const invoice = await createInvoice(db(), { orderId: order.id });
+    for (const role of COMPANY_ROLES) {
+      const member = await kit.customer(company.id, role);
+      const expected = role === "engineer" ? 403 : 200;
+      for (const url of ["/api/invoices", `/api/invoices/${invoice.id}`, `/api/invoices/${invoice.id}/pdf`])
+        expect((await member.call("GET", url)).statusCode, `${role} ${url}`).toBe(expected);
+    }
+    const staff = await kit.staff();
+    expect((await staff.call("GET", "/api/invoices")).statusCode).toBe(403);
+  });
+
+  it("lists every company's invoices for staff", async () => {
+    const staff = await kit.staff();
+    const { company, order } = await orderWithTwoLines();
+    const invoice = await createInvoice(db(), { orderId: order.id });
+    const page = (await staff.call("GET", `/api/staff/invoices?company_id=${company.id}`)).json().data;
+    expect(page.items).toEqual([expect.objectContaining({ id: invoice.id, company_name: company.name })]);
+  });
+});
+
+describe("GET /api/invoices/:id", () => {
+  it("answers the invoice with its billing address and payments", async () => {
+    const { admin, order } = await orderWithTwoLines();
+    const invoice = await createInvoice(db(), { orderId: order.id });
+    const failed = await createPayment(db(), {
+      invoiceId: invoice.id,
+      method: "card",
+      provider: "stripe",
+      status: "failed",
+      failureReason: "card_declined",
+    });
+    const res = await admin.call("GET", `/api/invoices/${invoice.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: invoice.id,
+      billing_address: { recipient: "Accounts payable" },
+      payments: [
+        {
+          id: failed.id,
+          invoice_number: invoice.number,
+          method: "card",
+          provider: "stripe",
+          status: "failed",
+          failure_reason: "card_declined",
+          amount_minor: invoice.totalMinor,
+        },
+      ],
+    });
+  });
+
+  it("answers 404 for another company's invoice and a missing one", async () => {
+    const { admin } = await orderWithTwoLines();
+    const other = await orderWithTwoLines();
+    const invoice = await createInvoice(db(), { orderId: other.order.id });
+    for (const suffix of ["", "/pdf"]) {
+      for (const id of [invoice.id, MISSING_ID]) {
+        const res = await admin.call("GET", `/api/invoices/${id}${suffix}`);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().message).toBe("No such invoice");
+      }
+      expect((await admin.call("GET", `/api/invoices/42${suffix}`)).statusCode).toBe(400);
+    }
+  });
+});
+
+describe("GET /api/invoices/:id/pdf (SPEC Sales invoice PDF)", () => {
+  it("prints the number, the total in the reader's language, the bank account and a Romanian name", async () => {
+    const { company } = await kit.customerCompany("Fabrica de Plăci Țăndărei SRL");
+    const german = await kit.customer(company.id, "finance", { language: "de" });
+    const { order } = await createSalesOrder(db(), {
+      companyId: company.id,
+      lines: [{ description: "Steuerplatine", quantity: 1000, unitPriceMinor: 1234 }],
+      billingAddress: {
+        recipient: "Ștefan Țurcanu",
+        street: "Bulevardul Mihai Viteazu 12",
+        street2: null,
+        postal_code: "300222",
+        city: "Timișoara",
+        region: "Timiș",
+        country: "RO",
+      },
+    });
+    const invoice = await createInvoice(db(), { orderId: order.id });
+    const res = await german.call("GET", `/api/invoices/${invoice.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(`inline; filename="${invoice.number}.pdf"`);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain("Rechnung");
+    expect(text).toContain(invoice.number);
+    expect(text).toContain(asPrinted(formatMoney(invoice.totalMinor, "EUR", "de")));
+    expect(text).toContain(siteConfig.legal.bank.iban);
+    expect(text).toContain("Ștefan Țurcanu");
+    expect(text).toContain("Timișoara");
+    expect(text).toContain("Versand: DHL Express");
+  });
+
+  it("prints the paid note instead of the bank details once paid", async () => {
+    const { company } = await kit.customerCompany();
+    const reader = await kit.customer(company.id, "viewer");
+    const { order } = await createSalesOrder(db(), { companyId: company.id });
+    const invoice = await createInvoice(db(), {
+      orderId: order.id,
+      status: "paid",
+      paidAt: new Date("2026-03-02T09:00:00Z"),
+    });
+    const text = pdfText((await reader.call("GET", `/api/invoices/${invoice.id}/pdf`)).rawPayload);
+    expect(text).toContain("Paid on March 2, 2026. Thank you.");
+    expect(text).not.toContain(siteConfig.legal.bank.iban);
+  });
+});

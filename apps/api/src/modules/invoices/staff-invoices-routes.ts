@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import {
+  invoiceCreateSchema,
+  staffInvoiceListQuerySchema,
+  staffInvoicePageSchema,
+  staffInvoiceSchema,
+} from "@ems/contracts/billing";
+import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import { ok } from "../../lib/envelope.ts";
+import type { DocumentContext } from "../orders/orders-service.ts";
+import { createInvoice, staffInvoicesPage } from "./invoices-service.ts";
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+/** The back office's invoices: every company's, and issuing new ones (staff roles). */
+export const staffInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): DocumentContext => ({
+    db: app.db,
+    mailer: app.mailer,
+    auth: request.auth!,
+    publicUrl: app.env.PUBLIC_URL,
+    request,
+  });
+  const staff = { preHandler: app.requireStaff };
+  const tags = ["staff"];
+
+  app.get(
+    "/api/staff/invoices",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Every company's invoices",
+        querystring: staffInvoiceListQuerySchema,
+        response: { 200: envelopeSchema(staffInvoicePageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      return ok(await staffInvoicesPage(ctx(request), request.query));
+    },
+  );
+
+  app.post(
+    "/api/staff/invoices",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary:
+          "Issues an invoice (INV-…) for an order; the company's finance and admin users are told by e-mail",
+        description:
+          "Without lines: every order line not yet invoiced, plus the shipping once. Billing a line twice, a cancelled order or nothing left answers 409.",
+        body: invoiceCreateSchema,
+        response: { 201: envelopeSchema(staffInvoiceSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await createInvoice(ctx(request), request.body), 201, "Created");
+    },
+  );
+};

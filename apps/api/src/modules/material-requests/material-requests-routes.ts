@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { emptyBodySchema } from "@ems/contracts/auth";
+import { idParamSchema } from "@ems/contracts/companies";
+import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import {
+  materialRequestCreateSchema,
+  materialRequestListQuerySchema,
+  materialRequestPageSchema,
+  materialRequestSchema,
+  staffMaterialRequestListQuerySchema,
+  staffMaterialRequestPageSchema,
+  staffMaterialRequestSchema,
+} from "@ems/contracts/material-requests";
+import { COMPANY_ROLES } from "@ems/contracts/roles";
+import { z } from "zod";
+import { ok } from "../../lib/envelope.ts";
+import {
+  createMaterialRequest,
+  getMaterialRequest,
+  materialRequestPage,
+  materialRequestPdf,
+  receiveMaterialRequest,
+  staffMaterialRequestPage,
+  type MaterialRequestContext,
+} from "./material-requests-service.ts";
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+const noQuery = z.strictObject({});
+/** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
+const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
+
+/**
+ * SPEC §7 Material request (getAll, PDF): customers announce parts they supply (every member reads;
+ * administrators, buyers and engineers announce); the back office lists all of them and checks
+ * deliveries in.
+ */
+export const materialRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): MaterialRequestContext => ({
+    db: app.db,
+    mailer: app.mailer,
+    auth: request.auth!,
+    publicUrl: app.env.PUBLIC_URL,
+    request,
+  });
+  const member = { preHandler: app.requireCompanyRole(...COMPANY_ROLES) };
+  const announcer = { preHandler: app.requireCompanyRole("admin", "buyer", "engineer") };
+  const staff = { preHandler: app.requireStaff };
+  const tags = ["material-requests"];
+  const noStore = (reply: { header(name: string, value: string): unknown }) =>
+    reply.header("Cache-Control", "private, no-store");
+
+  app.get(
+    "/api/material-requests",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The company's material requests (SPEC Material request getAll)",
+        querystring: materialRequestListQuerySchema,
+        response: { 200: envelopeSchema(materialRequestPageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await materialRequestPage(ctx(request), request.query));
+    },
+  );
+
+  app.post(
+    "/api/material-requests",
+    {
+      ...announcer,
+      schema: {
+        tags,
+        summary: "Announces parts the customer supplies (administrators, buyers, engineers)",
+        description: "An order_id of another company answers 404 like a missing one.",
+        body: materialRequestCreateSchema,
+        response: { 201: envelopeSchema(materialRequestSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await createMaterialRequest(ctx(request), request.body), 201, "Created");
+    },
+  );
+
+  app.get(
+    "/api/material-requests/:id",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "One material request",
+        params: idParamSchema,
+        querystring: noQuery,
+        response: { 200: envelopeSchema(materialRequestSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await getMaterialRequest(ctx(request), request.params.id));
+    },
+  );
+
+  app.get(
+    "/api/material-requests/:id/pdf",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The delivery notice as a PDF in the caller's language (SPEC Material request PDF)",
+        params: idParamSchema,
+        querystring: noQuery,
+        response: { 200: pdfBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await materialRequestPdf(ctx(request), request.params.id);
+      noStore(reply);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `inline; filename="${number}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  // Back office
+
+  app.get(
+    "/api/staff/material-requests",
+    {
+      ...staff,
+      schema: {
+        tags: ["staff"],
+        summary: "Every company's material requests",
+        querystring: staffMaterialRequestListQuerySchema,
+        response: { 200: envelopeSchema(staffMaterialRequestPageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await staffMaterialRequestPage(ctx(request), request.query));
+    },
+  );
+
+  app.post(
+    "/api/staff/material-requests/:id/receive",
+    {
+      ...staff,
+      schema: {
+        tags: ["staff"],
+        summary: "Checks an announced delivery in (announced → received); the creator is told by e-mail",
+        description: "A request that is not announced answers 409 CONFLICT.",
+        params: idParamSchema,
+        body: emptyBodySchema.optional(),
+        response: { 200: envelopeSchema(staffMaterialRequestSchema), ...errors },
+      },
+    },
+    async (request) => ok(await receiveMaterialRequest(ctx(request), request.params.id)),
+  );
+};

@@ -1,0 +1,332 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Executor } from "@ems/db/factories";
+import {
+  companies,
+  companyMembers,
+  deliveryNotes,
+  invoices,
+  quotes,
+  salesOrderLines,
+  salesOrders,
+  users,
+  workOrderStages,
+} from "@ems/db/schema";
+
+/**
+ * The only drizzle code of sales orders after they were placed. Customer queries pass the caller's
+ * company and filter by it, so another company's id finds nothing (404 like a missing one); the back
+ * office passes null and sees every company.
+ */
+
+export type SalesOrderRow = typeof salesOrders.$inferSelect;
+export type SalesOrderLineRow = typeof salesOrderLines.$inferSelect;
+export type StageRow = typeof workOrderStages.$inferSelect;
+
+/** Counting stops here, so a page never costs more than this many index entries. */
+export const LIST_COUNT_CAP = 10_000;
+
+export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The average percent over every stage of every line of the order, rounded. */
+const progressSql = sql<number>`coalesce((
+  select round(avg(${workOrderStages.percent}))::int
+  from ${workOrderStages}
+  inner join ${salesOrderLines} on ${salesOrderLines.id} = ${workOrderStages.orderLineId}
+  where ${salesOrderLines.orderId} = ${salesOrders.id}
+), 0)`;
+
+/** The first stage (by position) that is below 100 % on some line; null once every stage is done. */
+const currentStageSql = sql<string | null>`(
+  select ${workOrderStages.stage}
+  from ${workOrderStages}
+  inner join ${salesOrderLines} on ${salesOrderLines.id} = ${workOrderStages.orderLineId}
+  where ${salesOrderLines.orderId} = ${salesOrders.id}
+  group by ${workOrderStages.stage}, ${workOrderStages.position}
+  having min(${workOrderStages.percent}) < 100
+  order by ${workOrderStages.position}
+  limit 1
+)`;
+
+const summaryColumns = {
+  id: salesOrders.id,
+  companyId: salesOrders.companyId,
+  companyName: companies.name,
+  number: salesOrders.number,
+  quoteId: salesOrders.quoteId,
+  quoteNumber: quotes.number,
+  status: salesOrders.status,
+  poNumber: salesOrders.poNumber,
+  currency: salesOrders.currency,
+  totalMinor: salesOrders.totalMinor,
+  deliveryDate: salesOrders.deliveryDate,
+  createdAt: salesOrders.createdAt,
+  progressPercent: progressSql,
+  currentStage: currentStageSql,
+};
+
+export interface OrderSummaryRecord {
+  id: string;
+  companyId: string;
+  companyName: string;
+  number: string;
+  quoteId: string;
+  quoteNumber: string;
+  status: string;
+  poNumber: string;
+  currency: string;
+  totalMinor: number;
+  deliveryDate: string;
+  createdAt: Date;
+  progressPercent: number;
+  currentStage: string | null;
+}
+
+export interface OrderRecord {
+  order: SalesOrderRow;
+  summary: OrderSummaryRecord;
+  placedByName: string | null;
+}
+
+export interface OrderFilter {
+  /** The tenant; null for the back office. */
+  companyId: string | null;
+  status?: string | undefined;
+  q?: string | undefined;
+  sort: "created_at" | "number" | "delivery_date" | "total";
+  dir: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of orders with their progress. A company's orders come from its (company_id, created_at)
+ * index; progress is computed for the page's rows only.
+ */
+export async function listOrders(
+  db: Executor,
+  filter: OrderFilter,
+): Promise<{ rows: OrderSummaryRecord[]; total: number }> {
+  const pattern = filter.q ? likePattern(filter.q) : null;
+  const where = and(
+    filter.companyId ? eq(salesOrders.companyId, filter.companyId) : undefined,
+    filter.status ? eq(salesOrders.status, filter.status) : undefined,
+    pattern
+      ? or(
+          ilike(salesOrders.number, pattern),
+          ilike(salesOrders.poNumber, pattern),
+          filter.companyId ? undefined : ilike(companies.name, pattern),
+        )
+      : undefined,
+  );
+  const column = {
+    created_at: salesOrders.createdAt,
+    number: salesOrders.number,
+    delivery_date: salesOrders.deliveryDate,
+    total: salesOrders.totalMinor,
+  }[filter.sort];
+  const order = filter.dir === "asc" ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(salesOrders)
+      .innerJoin(quotes, eq(quotes.id, salesOrders.quoteId))
+      .innerJoin(companies, eq(companies.id, salesOrders.companyId))
+      .where(where)
+      .orderBy(order(column), order(salesOrders.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql<number>`1`.as("one") })
+        .from(salesOrders)
+        .innerJoin(companies, eq(companies.id, salesOrders.companyId))
+        .where(where)
+        .limit(LIST_COUNT_CAP)
+        .as("capped"),
+    ),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** One order with its summary figures, or null when it does not exist for this tenant. */
+export async function findOrder(
+  db: Executor,
+  id: string,
+  companyId: string | null,
+): Promise<OrderRecord | null> {
+  const [row] = await db
+    .select({
+      order: salesOrders,
+      summary: summaryColumns,
+      placedByFirst: users.firstName,
+      placedByLast: users.lastName,
+    })
+    .from(salesOrders)
+    .innerJoin(quotes, eq(quotes.id, salesOrders.quoteId))
+    .innerJoin(companies, eq(companies.id, salesOrders.companyId))
+    .leftJoin(users, eq(users.id, salesOrders.placedByUserId))
+    .where(and(eq(salesOrders.id, id), companyId ? eq(salesOrders.companyId, companyId) : undefined))
+    .limit(1);
+  if (!row) return null;
+  const placedByName =
+    row.placedByFirst === null ? null : `${row.placedByFirst} ${row.placedByLast ?? ""}`.trim();
+  return { order: row.order, summary: row.summary, placedByName };
+}
+
+/**
+ * The order's row, locked until the transaction ends: progress updates, status changes, delivery
+ * notes and invoices of one order run one after the other, each seeing what the previous left.
+ */
+export async function lockOrder(tx: Executor, id: string): Promise<SalesOrderRow | null> {
+  const [row] = await tx.select().from(salesOrders).where(eq(salesOrders.id, id)).limit(1).for("update");
+  return row ?? null;
+}
+
+export async function setOrderStatus(tx: Executor, id: string, status: string): Promise<void> {
+  await tx.update(salesOrders).set({ status, updatedAt: new Date() }).where(eq(salesOrders.id, id));
+}
+
+export async function listOrderLines(db: Executor, orderId: string): Promise<SalesOrderLineRow[]> {
+  return db
+    .select()
+    .from(salesOrderLines)
+    .where(eq(salesOrderLines.orderId, orderId))
+    .orderBy(asc(salesOrderLines.position));
+}
+
+/** Every stage of every line of the order, by line position and stage position. */
+export async function listOrderStages(db: Executor, orderId: string): Promise<StageRow[]> {
+  const rows = await db
+    .select({ stage: workOrderStages })
+    .from(workOrderStages)
+    .innerJoin(salesOrderLines, eq(salesOrderLines.id, workOrderStages.orderLineId))
+    .where(eq(salesOrderLines.orderId, orderId))
+    .orderBy(asc(salesOrderLines.position), asc(workOrderStages.position));
+  return rows.map((row) => row.stage);
+}
+
+/** One stage of one line, only if the line belongs to the order. */
+export async function findStage(
+  tx: Executor,
+  orderId: string,
+  lineId: string,
+  stage: string,
+): Promise<{ stage: StageRow; line: SalesOrderLineRow } | null> {
+  const [row] = await tx
+    .select({ stage: workOrderStages, line: salesOrderLines })
+    .from(workOrderStages)
+    .innerJoin(salesOrderLines, eq(salesOrderLines.id, workOrderStages.orderLineId))
+    .where(
+      and(
+        eq(salesOrderLines.orderId, orderId),
+        eq(salesOrderLines.id, lineId),
+        eq(workOrderStages.stage, stage),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateStage(
+  tx: Executor,
+  id: string,
+  changes: Pick<StageRow, "percent" | "plannedDate" | "startedAt" | "completedAt">,
+): Promise<void> {
+  await tx
+    .update(workOrderStages)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(workOrderStages.id, id));
+}
+
+/** Marks one stage of these lines complete (the shipped stage once a line is fully delivered). */
+export async function completeStage(tx: Executor, lineIds: string[], stage: string, at: Date): Promise<void> {
+  if (lineIds.length === 0) return;
+  await tx
+    .update(workOrderStages)
+    .set({
+      percent: 100,
+      startedAt: sql`coalesce(${workOrderStages.startedAt}, ${at})`,
+      completedAt: sql`coalesce(${workOrderStages.completedAt}, ${at})`,
+      updatedAt: at,
+    })
+    .where(and(inArray(workOrderStages.orderLineId, lineIds), eq(workOrderStages.stage, stage)));
+}
+
+/** The order's delivery notes, oldest first, with their lines (delivered quantities). */
+export async function listOrderDeliveryNotes(db: Executor, orderId: string) {
+  return db
+    .select({
+      id: deliveryNotes.id,
+      number: deliveryNotes.number,
+      shippedAt: deliveryNotes.shippedAt,
+      lines: deliveryNotes.lines,
+    })
+    .from(deliveryNotes)
+    .where(eq(deliveryNotes.orderId, orderId))
+    .orderBy(asc(deliveryNotes.shippedAt), asc(deliveryNotes.number));
+}
+
+/** The order's invoices, oldest first, with their lines (what is billed already). */
+export async function listOrderInvoices(db: Executor, orderId: string) {
+  return db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      issuedOn: invoices.issuedOn,
+      lines: invoices.lines,
+    })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.issuedOn), asc(invoices.number));
+}
+
+// Recipients of mail about a company's documents
+
+export interface Recipient {
+  id: string;
+  email: string;
+  firstName: string;
+  language: string;
+}
+
+const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  language: users.language,
+};
+
+/** Active users of the company holding an accepted role among `roles`. */
+export async function companyRecipients(
+  db: Executor,
+  companyId: string,
+  roles: readonly string[],
+): Promise<Recipient[]> {
+  return db
+    .select(recipientColumns)
+    .from(users)
+    .innerJoin(
+      companyMembers,
+      and(eq(companyMembers.userId, users.id), eq(companyMembers.companyId, companyId)),
+    )
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.status, "active"),
+        eq(companyMembers.status, "accepted"),
+        inArray(companyMembers.role, [...roles]),
+      ),
+    )
+    .orderBy(asc(users.createdAt))
+    .limit(50);
+}
+
+/** One user as a recipient, if still active. */
+export async function findRecipient(db: Executor, userId: string): Promise<Recipient | null> {
+  const [row] = await db
+    .select(recipientColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, "active")))
+    .limit(1);
+  return row ?? null;
+}

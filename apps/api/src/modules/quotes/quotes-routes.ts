@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { emptyBodySchema } from "@ems/contracts/auth";
+import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import {
+  quoteDeclineSchema,
+  quoteDetailSchema,
+  quoteIdParamSchema,
+  quoteListQuerySchema,
+  quotePageSchema,
+  quoteRequestSchema,
+} from "@ems/contracts/quotes";
+import { COMPANY_ROLES } from "@ems/contracts/roles";
+import { ok } from "../../lib/envelope.ts";
+import {
+  customerQuote,
+  customerQuotePage,
+  customerQuotePdf,
+  declineQuote,
+  renewQuote,
+  requestQuote,
+  type QuoteContext,
+} from "./quotes-service.ts";
+
+const noQuery = z.strictObject({});
+const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+/**
+ * SPEC §7 Quotation for customers (tenant = the caller's company). Every member reads; admins,
+ * buyers and engineers ask for quotes; admins and buyers decline them or ask again.
+ */
+export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): QuoteContext => ({
+    db: app.db,
+    mailer: app.mailer,
+    auth: request.auth!,
+    publicUrl: app.env.PUBLIC_URL,
+    request,
+  });
+  const member = { preHandler: app.requireCompanyRole(...COMPANY_ROLES) };
+  const requester = { preHandler: app.requireCompanyRole("admin", "buyer", "engineer") };
+  const decider = { preHandler: app.requireCompanyRole("admin", "buyer") };
+  const tags = ["quotes"];
+  const detail = { 200: envelopeSchema(quoteDetailSchema), ...errors };
+
+  app.get(
+    "/api/quotes",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The company's quotes (SPEC getAll)",
+        querystring: quoteListQuerySchema,
+        response: { 200: envelopeSchema(quotePageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      return ok(await customerQuotePage(ctx(request), request.query));
+    },
+  );
+
+  app.get(
+    "/api/quotes/:id",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "One quote with lines, tiers, delivery dates and what the caller may do (SPEC getQuotation)",
+        params: quoteIdParamSchema,
+        querystring: noQuery,
+        response: detail,
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      return ok(await customerQuote(ctx(request), request.params.id));
+    },
+  );
+
+  app.get(
+    "/api/quotes/:id/pdf",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The quote as a PDF in the caller's language (SPEC Quotation PDF)",
+        description: "A quote that has not been priced and sent yet answers 409 CONFLICT.",
+        params: quoteIdParamSchema,
+        querystring: noQuery,
+        produces: ["application/pdf"],
+        response: { 200: pdfBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await customerQuotePdf(ctx(request), request.params.id);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `attachment; filename="${number}.pdf"`)
+        .header("Cache-Control", "private, no-store")
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    "/api/quotes",
+    {
+      ...requester,
+      schema: {
+        tags,
+        summary: "Asks for a quote; it starts In Progress (administrators, buyers, engineers)",
+        body: quoteRequestSchema,
+        response: { 201: envelopeSchema(quoteDetailSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await requestQuote(ctx(request), request.body), 201, "Created");
+    },
+  );
+
+  app.post(
+    "/api/quotes/:id/decline",
+    {
+      ...decider,
+      schema: {
+        tags,
+        summary: "Declines an Open quote with a reason (administrators, buyers)",
+        description: "A quote that is not Open answers 409 CONFLICT.",
+        params: quoteIdParamSchema,
+        body: quoteDeclineSchema,
+        response: detail,
+      },
+    },
+    async (request) => ok(await declineQuote(ctx(request), request.params.id, request.body.reason)),
+  );
+
+  app.post(
+    "/api/quotes/:id/renew",
+    {
+      ...decider,
+      schema: {
+        tags,
+        summary:
+          "Asks again for an Expired or Declined quote; it goes back In Progress (administrators, buyers)",
+        description: "Any other status answers 409 CONFLICT.",
+        params: quoteIdParamSchema,
+        body: emptyBodySchema.optional(),
+        response: detail,
+      },
+    },
+    async (request) => ok(await renewQuote(ctx(request), request.params.id)),
+  );
+};

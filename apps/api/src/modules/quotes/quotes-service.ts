@@ -1,0 +1,661 @@
+import type { FastifyRequest } from "fastify";
+import { siteConfig } from "@ems/config/site";
+import { ERROR_CODES } from "@ems/contracts/errors";
+import {
+  EDITABLE_QUOTE_STATUSES,
+  PRODUCT_CATEGORIES,
+  QUOTE_INITIAL_STATUS,
+  canTransition,
+  quoteLineAmountMinor,
+  statusesLeadingTo,
+  type ProductCategory,
+  type QuoteDetail,
+  type QuoteLine,
+  type QuoteListQuery,
+  type QuotePage,
+  type QuoteRequest,
+  type QuoteStatus,
+  type QuoteSummary,
+  type StaffQuoteCreate,
+  type StaffQuoteDetail,
+  type StaffQuoteLine,
+  type StaffQuoteListQuery,
+  type StaffQuotePage,
+} from "@ems/contracts/quotes";
+import { todayIso } from "@ems/contracts/reference";
+import type { Database } from "@ems/db/client";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { publicLink } from "../../lib/public-url.ts";
+import { recordActivity } from "../activity/activity-service.ts";
+import type { SessionWithUser } from "../auth/session-repository.ts";
+import { documentTexts } from "../documents/document-texts.ts";
+import { nextDocumentNumber } from "../documents/document-number-repository.ts";
+import type { MailRequest, Mailer } from "../mail/mail-service.ts";
+import { deliveryDatesFrom } from "../reference/reference-service.ts";
+import { renderQuotePdf } from "./quote-pdf.ts";
+import {
+  findActiveMember,
+  findBillingAddress,
+  findCustomerCompany,
+  findQuote,
+  insertQuote,
+  insertQuoteLines,
+  listLinesOfQuotes,
+  listMembersWithRoles,
+  listQuoteLines,
+  listQuotes,
+  markExpiredQuotes,
+  replaceQuoteLines,
+  updateQuoteIf,
+  type NewQuoteLine,
+  type QuoteLineRow,
+  type QuoteRecord,
+  type QuoteRow,
+  type Recipient,
+} from "./quotes-repository.ts";
+
+export interface QuoteContext {
+  db: Database;
+  mailer: Mailer;
+  auth: SessionWithUser;
+  publicUrl: string | undefined;
+  request: FastifyRequest;
+}
+
+/**
+ * A customer's request has quantities but no prices yet; the columns need a lead time, so the
+ * express lead time stands in until staff price the line (customers never see it before then).
+ */
+const REQUEST_LEAD_TIME_DAYS = siteConfig.claims.expressDeliveryDays;
+
+/** Company roles that decide about quotes: decline, ask again, order. */
+const DECIDING_ROLES = ["admin", "buyer"];
+
+const tenant = (ctx: QuoteContext) => ctx.auth.user.companyId;
+const actorOf = (auth: SessionWithUser) => ({
+  id: auth.user.id,
+  name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
+});
+const blankToNull = (value: string | undefined) => (value === undefined || value === "" ? null : value);
+const missing = () => notFound("No such quote");
+const wrongState = (status: string, action: string) =>
+  new AppError(409, ERROR_CODES.conflict, `A quote in status "${status}" cannot be ${action}`);
+
+// Expiry
+
+/**
+ * Open quotes past their validity become Expired, each with one system entry in the activity log.
+ * Reads and orders call it first (for one company, or all for staff), so nobody sees or orders a
+ * stale Open quote; the server may also run it on a timer. Answers how many quotes expired.
+ */
+export async function expireQuotes(
+  db: Database,
+  now: Date = new Date(),
+  companyId?: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await markExpiredQuotes(tx, todayIso(now), companyId);
+    for (const quote of expired) {
+      await recordActivity(tx, {
+        action: "quote.expired",
+        companyId: quote.companyId,
+        actor: null,
+        subject: { type: "quote", id: quote.id },
+        details: { number: quote.number, valid_until: quote.validUntil },
+      });
+    }
+    return expired.length;
+  });
+}
+
+// DTOs
+
+/** Staff have priced a quote once someone prepared its lines or it was sent. */
+const isPriced = (quote: QuoteRow) => quote.preparedByUserId !== null || quote.sentAt !== null;
+
+/** Customers see prices only of quotes sent to them and not being reworked. */
+const customerSeesPrices = (quote: QuoteRow) =>
+  quote.sentAt !== null && !(EDITABLE_QUOTE_STATUSES as readonly string[]).includes(quote.status);
+
+function lowestTotal(lines: QuoteLineRow[]): number | null {
+  if (lines.length === 0) return null;
+  return lines.reduce(
+    (sum, line) =>
+      sum +
+      Math.min(
+        ...line.tiers.map((tier) =>
+          quoteLineAmountMinor(tier.quantity, tier.unit_price_minor, line.engineeringCostMinor),
+        ),
+      ),
+    0,
+  );
+}
+
+function summaryOf(quote: QuoteRow, lines: QuoteLineRow[], withPrices: boolean): QuoteSummary {
+  return {
+    id: quote.id,
+    number: quote.number,
+    title: quote.title,
+    status: quote.status as QuoteStatus,
+    customer_reference: quote.customerReference,
+    currency: quote.currency,
+    valid_until: quote.validUntil,
+    created_at: quote.createdAt.toISOString(),
+    sent_at: quote.sentAt?.toISOString() ?? null,
+    line_count: lines.length,
+    categories: PRODUCT_CATEGORIES.filter((category) => lines.some((line) => line.category === category)),
+    lowest_total_minor: withPrices ? lowestTotal(lines) : null,
+  };
+}
+
+async function linesOf(
+  db: Database,
+  lines: QuoteLineRow[],
+  withPrices: boolean,
+  today: string,
+): Promise<QuoteLine[]> {
+  const dateAfter = await deliveryDatesFrom(
+    db,
+    today,
+    withPrices ? lines.map((line) => line.leadTimeDays) : [],
+  );
+  return lines.map((line) => ({
+    id: line.id,
+    position: line.position,
+    category: line.category as ProductCategory,
+    description: line.description,
+    lead_time_days: withPrices ? line.leadTimeDays : null,
+    engineering_cost_minor: withPrices ? line.engineeringCostMinor : null,
+    delivery_date: withPrices ? dateAfter(line.leadTimeDays) : null,
+    tiers: line.tiers.map((tier) => ({
+      quantity: tier.quantity,
+      unit_price_minor: withPrices ? tier.unit_price_minor : null,
+      total_minor: withPrices
+        ? quoteLineAmountMinor(tier.quantity, tier.unit_price_minor, line.engineeringCostMinor)
+        : null,
+    })),
+    ordered_quantity: line.orderedQuantity,
+  }));
+}
+
+async function detailOf(
+  db: Database,
+  record: QuoteRecord,
+  lines: QuoteLineRow[],
+  withPrices: boolean,
+  role: string | null,
+  now: Date,
+): Promise<QuoteDetail> {
+  const { quote } = record;
+  const today = todayIso(now);
+  const decides = role !== null && DECIDING_ROLES.includes(role);
+  const status = quote.status as QuoteStatus;
+  return {
+    ...summaryOf(quote, lines, withPrices),
+    priced: withPrices,
+    request_notes: quote.requestNotes,
+    decline_reason: quote.declineReason,
+    tax_rate_bp: quote.taxRateBp,
+    lines: await linesOf(db, lines, withPrices, today),
+    can_order: decides && status === "Open" && quote.validUntil !== null && quote.validUntil >= today,
+    can_decline: decides && canTransition(status, "Declined"),
+    can_request: decides && canTransition(status, "In Progress"),
+  };
+}
+
+// Mail
+
+/**
+ * Sends mail once the change is committed. A failure is logged, not answered: the change stands,
+ * and an error would make the customer repeat a request that already succeeded.
+ */
+export async function sendAll(mailer: Mailer, request: FastifyRequest, mails: MailRequest[]): Promise<void> {
+  for (const mail of mails) {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      request.log.error({ err: error, template: mail.template }, "mail could not be sent");
+    }
+  }
+}
+
+function staffRequestMail(ctx: QuoteContext, quote: QuoteRow, companyName: string): MailRequest {
+  return {
+    to: siteConfig.contact.email,
+    language: "en",
+    template: "staff_request",
+    values: {
+      name: `${siteConfig.brand.name} team`,
+      kind: "quote",
+      number: quote.number,
+      company: companyName,
+      title: quote.title,
+      url: publicLink(ctx.request, ctx.publicUrl, `/staff/quotes/${quote.id}`, "en"),
+    },
+  };
+}
+
+/** The requester while still an active member, else the company's administrators and buyers. */
+async function customerRecipients(db: Database, quote: QuoteRow): Promise<Recipient[]> {
+  const requester = quote.requestedByUserId
+    ? await findActiveMember(db, quote.companyId, quote.requestedByUserId)
+    : null;
+  return requester ? [requester] : listMembersWithRoles(db, quote.companyId, DECIDING_ROLES);
+}
+
+const quoteLink = (ctx: QuoteContext, quote: QuoteRow, language: string) =>
+  publicLink(ctx.request, ctx.publicUrl, `/my/quotes/${quote.id}`, documentTexts(language).locale);
+
+// Customer side
+
+async function loadCustomerQuote(ctx: QuoteContext, id: string): Promise<QuoteRecord> {
+  const record = await findQuote(ctx.db, id, tenant(ctx));
+  if (!record) throw missing();
+  return record;
+}
+
+async function customerDetail(ctx: QuoteContext, id: string, now = new Date()): Promise<QuoteDetail> {
+  const record = await loadCustomerQuote(ctx, id);
+  const lines = await listQuoteLines(ctx.db, id);
+  return detailOf(ctx.db, record, lines, customerSeesPrices(record.quote), ctx.auth.user.companyRole, now);
+}
+
+/** SPEC getAll: the company's quotes, filtered, searched, sorted and paginated. */
+export async function customerQuotePage(ctx: QuoteContext, query: QuoteListQuery): Promise<QuotePage> {
+  await expireQuotes(ctx.db, new Date(), tenant(ctx));
+  const { rows, total } = await listQuotes(ctx.db, {
+    companyId: tenant(ctx),
+    status: query.status,
+    category: query.category,
+    q: query.q || undefined,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  const lines = await listLinesOfQuotes(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) =>
+      summaryOf(
+        row,
+        lines.filter((line) => line.quoteId === row.id),
+        customerSeesPrices(row),
+      ),
+    ),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+  };
+}
+
+/** SPEC getQuotation. */
+export async function customerQuote(ctx: QuoteContext, id: string): Promise<QuoteDetail> {
+  const now = new Date();
+  await expireQuotes(ctx.db, now, tenant(ctx));
+  return customerDetail(ctx, id, now);
+}
+
+/** SPEC Quotation PDF in the caller's language; only quotes with prices have one. */
+export async function customerQuotePdf(
+  ctx: QuoteContext,
+  id: string,
+): Promise<{ number: string; pdf: Buffer }> {
+  await expireQuotes(ctx.db, new Date(), tenant(ctx));
+  const record = await loadCustomerQuote(ctx, id);
+  if (!customerSeesPrices(record.quote))
+    throw new AppError(409, ERROR_CODES.conflict, "This quote has no prices yet: it is still being prepared");
+  const [lines, billingAddress] = await Promise.all([
+    listQuoteLines(ctx.db, id),
+    findBillingAddress(ctx.db, record.quote.companyId),
+  ]);
+  const pdf = await renderQuotePdf({
+    quote: record.quote,
+    lines,
+    companyName: record.companyName,
+    billingAddress,
+    language: ctx.auth.user.language,
+  });
+  return { number: record.quote.number, pdf };
+}
+
+/** A customer asks for a quote: it starts In Progress; the requester and the operator are told. */
+export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Promise<QuoteDetail> {
+  const quote = await ctx.db.transaction(async (tx) => {
+    const created = await insertQuote(tx, {
+      companyId: tenant(ctx),
+      number: await nextDocumentNumber(tx, "quote"),
+      status: QUOTE_INITIAL_STATUS.request,
+      title: input.title,
+      customerReference: blankToNull(input.customer_reference),
+      requestNotes: blankToNull(input.notes),
+      requestedByUserId: ctx.auth.user.id,
+      currency: siteConfig.legal.defaultCurrency,
+      taxRateBp: siteConfig.legal.defaultTaxRateBp,
+    });
+    await insertQuoteLines(
+      tx,
+      created.id,
+      input.lines.map((line) => ({
+        category: line.category,
+        description: line.description,
+        tiers: [...line.quantities]
+          .sort((a, b) => a - b)
+          .map((quantity) => ({ quantity, unit_price_minor: 0 })),
+        engineeringCostMinor: 0,
+        leadTimeDays: REQUEST_LEAD_TIME_DAYS,
+      })),
+    );
+    await recordActivity(tx, {
+      action: "quote.requested",
+      companyId: tenant(ctx),
+      actor: actorOf(ctx.auth),
+      subject: { type: "quote", id: created.id },
+      details: { number: created.number, lines: input.lines.length },
+      request: ctx.request,
+    });
+    return created;
+  });
+  const record = await loadCustomerQuote(ctx, quote.id);
+  const user = ctx.auth.user;
+  await sendAll(ctx.mailer, ctx.request, [
+    {
+      to: user.email,
+      language: user.language,
+      template: "quote_requested",
+      values: {
+        name: user.firstName,
+        number: quote.number,
+        title: quote.title,
+        url: quoteLink(ctx, quote, user.language),
+      },
+    },
+    staffRequestMail(ctx, quote, record.companyName),
+  ]);
+  return customerDetail(ctx, quote.id);
+}
+
+/** An Open quote is declined with a reason. */
+export async function declineQuote(ctx: QuoteContext, id: string, reason: string): Promise<QuoteDetail> {
+  const now = new Date();
+  await expireQuotes(ctx.db, now, tenant(ctx));
+  await ctx.db.transaction(async (tx) => {
+    const record = await findQuote(tx, id, tenant(ctx));
+    if (!record) throw missing();
+    const changed = await updateQuoteIf(
+      tx,
+      { id, companyId: tenant(ctx), statuses: statusesLeadingTo("Declined") },
+      { status: "Declined", declineReason: reason, decidedAt: now },
+    );
+    if (!changed) throw wrongState(record.quote.status, "declined");
+    await recordActivity(tx, {
+      action: "quote.declined",
+      companyId: tenant(ctx),
+      actor: actorOf(ctx.auth),
+      subject: { type: "quote", id },
+      details: { number: changed.number, reason },
+      request: ctx.request,
+    });
+  });
+  return customerDetail(ctx, id, now);
+}
+
+/** A declined or expired quote goes back to the operator (In Progress), who is told. */
+export async function renewQuote(ctx: QuoteContext, id: string): Promise<QuoteDetail> {
+  const now = new Date();
+  await expireQuotes(ctx.db, now, tenant(ctx));
+  const { quote, companyName } = await ctx.db.transaction(async (tx) => {
+    const record = await findQuote(tx, id, tenant(ctx));
+    if (!record) throw missing();
+    const changed = await updateQuoteIf(
+      tx,
+      { id, companyId: tenant(ctx), statuses: statusesLeadingTo("In Progress") },
+      { status: "In Progress", declineReason: null, decidedAt: null },
+    );
+    if (!changed) throw wrongState(record.quote.status, "requested again");
+    await recordActivity(tx, {
+      action: "quote.requested",
+      companyId: tenant(ctx),
+      actor: actorOf(ctx.auth),
+      subject: { type: "quote", id },
+      details: { number: changed.number, renewed_from: record.quote.status },
+      request: ctx.request,
+    });
+    return { quote: changed, companyName: record.companyName };
+  });
+  await sendAll(ctx.mailer, ctx.request, [staffRequestMail(ctx, quote, companyName)]);
+  return customerDetail(ctx, id, now);
+}
+
+// Back office
+
+async function staffDetail(ctx: QuoteContext, id: string, now = new Date()): Promise<StaffQuoteDetail> {
+  const record = await findQuote(ctx.db, id);
+  if (!record) throw missing();
+  const lines = await listQuoteLines(ctx.db, id);
+  const { quote } = record;
+  const status = quote.status as QuoteStatus;
+  const priced = isPriced(quote);
+  return {
+    ...(await detailOf(ctx.db, record, lines, priced, null, now)),
+    company_id: quote.companyId,
+    company_name: record.companyName,
+    requested_by_name: record.requestedByName,
+    prepared_by_name: record.preparedByName,
+    can_edit_lines: (EDITABLE_QUOTE_STATUSES as readonly string[]).includes(status),
+    can_send: canTransition(status, "Open") && priced && lines.length > 0,
+    can_mark_lost: canTransition(status, "Lost"),
+  };
+}
+
+/** Every company's quotes for the back office. */
+export async function staffQuotePage(ctx: QuoteContext, query: StaffQuoteListQuery): Promise<StaffQuotePage> {
+  await expireQuotes(ctx.db, new Date());
+  const { rows, total } = await listQuotes(ctx.db, {
+    companyId: query.company_id,
+    status: query.status,
+    category: query.category,
+    q: query.q || undefined,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  const lines = await listLinesOfQuotes(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => ({
+      ...summaryOf(
+        row,
+        lines.filter((line) => line.quoteId === row.id),
+        isPriced(row),
+      ),
+      company_id: row.companyId,
+      company_name: row.companyName,
+    })),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+  };
+}
+
+export async function staffQuote(ctx: QuoteContext, id: string): Promise<StaffQuoteDetail> {
+  const now = new Date();
+  await expireQuotes(ctx.db, now);
+  return staffDetail(ctx, id, now);
+}
+
+const staffLineValues = (lines: StaffQuoteLine[]): NewQuoteLine[] =>
+  lines.map((line) => ({
+    category: line.category,
+    description: line.description,
+    leadTimeDays: line.lead_time_days,
+    engineeringCostMinor: line.engineering_cost_minor,
+    tiers: line.tiers.map((tier) => ({ quantity: tier.quantity, unit_price_minor: tier.unit_price_minor })),
+  }));
+
+/** Staff prepare a quote for a customer company; it stays a Draft until sent. */
+export async function staffCreateQuote(
+  ctx: QuoteContext,
+  input: StaffQuoteCreate,
+): Promise<StaffQuoteDetail> {
+  const company = await findCustomerCompany(ctx.db, input.company_id);
+  if (!company) throw notFound("No such customer company");
+  const quote = await ctx.db.transaction(async (tx) => {
+    const created = await insertQuote(tx, {
+      companyId: company.id,
+      number: await nextDocumentNumber(tx, "quote"),
+      status: QUOTE_INITIAL_STATUS.staff,
+      title: input.title,
+      customerReference: blankToNull(input.customer_reference),
+      preparedByUserId: ctx.auth.user.id,
+      currency: input.currency,
+      taxRateBp: input.tax_rate_bp,
+      validUntil: input.valid_until,
+    });
+    await insertQuoteLines(tx, created.id, staffLineValues(input.lines));
+    await recordActivity(tx, {
+      action: "quote.created",
+      companyId: company.id,
+      actor: actorOf(ctx.auth),
+      subject: { type: "quote", id: created.id },
+      details: { number: created.number, lines: input.lines.length },
+      request: ctx.request,
+    });
+    return created;
+  });
+  return staffDetail(ctx, quote.id);
+}
+
+/** Replaces the lines of a Draft or In Progress quote: this prices a customer's request. */
+export async function staffReplaceLines(
+  ctx: QuoteContext,
+  id: string,
+  lines: StaffQuoteLine[],
+): Promise<StaffQuoteDetail> {
+  await expireQuotes(ctx.db);
+  await ctx.db.transaction(async (tx) => {
+    const record = await findQuote(tx, id);
+    if (!record) throw missing();
+    const changed = await updateQuoteIf(
+      tx,
+      { id, statuses: EDITABLE_QUOTE_STATUSES },
+      { preparedByUserId: ctx.auth.user.id },
+    );
+    if (!changed) throw wrongState(record.quote.status, "edited");
+    await replaceQuoteLines(tx, id, staffLineValues(lines));
+    await recordActivity(tx, {
+      action: "quote.lines_updated",
+      companyId: changed.companyId,
+      actor: actorOf(ctx.auth),
+      subject: { type: "quote", id },
+      details: { number: changed.number, lines: lines.length },
+      request: ctx.request,
+    });
+  });
+  return staffDetail(ctx, id);
+}
+
+/** Sends a priced quote to the customer (→ Open) with a validity. */
+export async function staffSendQuote(
+  ctx: QuoteContext,
+  id: string,
+  validUntil: string,
+): Promise<StaffQuoteDetail> {
+  const now = new Date();
+  await expireQuotes(ctx.db, now);
+  const quote = await ctx.db.transaction(async (tx) => {
+    const record = await findQuote(tx, id);
+    if (!record) throw missing();
+    const lines = await listQuoteLines(tx, id);
+    if (lines.length === 0 || !isPriced(record.quote))
+      throw new AppError(409, ERROR_CODES.conflict, "Price the quote's lines before sending it");
+    const changed = await updateQuoteIf(
+      tx,
+      { id, statuses: statusesLeadingTo("Open") },
+      {
+        status: "Open",
+        validUntil,
+        sentAt: now,
+        decidedAt: null,
+        declineReason: null,
+        preparedByUserId: record.quote.preparedByUserId ?? ctx.auth.user.id,
+      },
+    );
+    if (!changed) throw wrongState(record.quote.status, "sent");
+    await recordActivity(tx, {
+      action: "quote.sent",
+      companyId: changed.companyId,
+      actor: actorOf(ctx.auth),
+      subject: { type: "quote", id },
+      details: { number: changed.number, valid_until: validUntil },
+      request: ctx.request,
+    });
+    return changed;
+  });
+  const recipients = await customerRecipients(ctx.db, quote);
+  await sendAll(
+    ctx.mailer,
+    ctx.request,
+    recipients.map((user) => ({
+      to: user.email,
+      language: user.language,
+      template: "quote_sent",
+      values: {
+        name: user.firstName,
+        number: quote.number,
+        title: quote.title,
+        valid_until: documentTexts(user.language).date(validUntil),
+        url: quoteLink(ctx, quote, user.language),
+      },
+    })),
+  );
+  return staffDetail(ctx, id, now);
+}
+
+/** Closes a quote as Lost; customers who knew of it (they asked, or it was sent) are told. */
+export async function staffMarkLost(
+  ctx: QuoteContext,
+  id: string,
+  reason: string | undefined,
+): Promise<StaffQuoteDetail> {
+  const now = new Date();
+  await expireQuotes(ctx.db, now);
+  const quote = await ctx.db.transaction(async (tx) => {
+    const record = await findQuote(tx, id);
+    if (!record) throw missing();
+    const changed = await updateQuoteIf(
+      tx,
+      { id, statuses: statusesLeadingTo("Lost") },
+      { status: "Lost", decidedAt: now },
+    );
+    if (!changed) throw wrongState(record.quote.status, "marked lost");
+    await recordActivity(tx, {
+      action: "quote.lost",
+      companyId: changed.companyId,
+      actor: actorOf(ctx.auth),
+      subject: { type: "quote", id },
+      details: { number: changed.number, reason: reason ?? null },
+      request: ctx.request,
+    });
+    return changed;
+  });
+  if (quote.requestedByUserId !== null || quote.sentAt !== null) {
+    const recipients = await customerRecipients(ctx.db, quote);
+    await sendAll(
+      ctx.mailer,
+      ctx.request,
+      recipients.map((user) => ({
+        to: user.email,
+        language: user.language,
+        template: "quote_lost",
+        values: { name: user.firstName, number: quote.number, title: quote.title },
+      })),
+    );
+  }
+  return staffDetail(ctx, id, now);
+}

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import {
+  quoteIdParamSchema,
+  staffQuoteCreateSchema,
+  staffQuoteDetailSchema,
+  staffQuoteLinesSchema,
+  staffQuoteListQuerySchema,
+  staffQuoteLostSchema,
+  staffQuotePageSchema,
+  staffQuoteSendSchema,
+} from "@ems/contracts/quotes";
+import { ok } from "../../lib/envelope.ts";
+import {
+  staffCreateQuote,
+  staffMarkLost,
+  staffQuote,
+  staffQuotePage,
+  staffReplaceLines,
+  staffSendQuote,
+  type QuoteContext,
+} from "./quotes-service.ts";
+
+const noQuery = z.strictObject({});
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+/** The back office's quotes across all customer companies (staff roles only). */
+export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = (request: FastifyRequest): QuoteContext => ({
+    db: app.db,
+    mailer: app.mailer,
+    auth: request.auth!,
+    publicUrl: app.env.PUBLIC_URL,
+    request,
+  });
+  const staff = { preHandler: app.requireStaff };
+  const tags = ["staff"];
+  const detail = { 200: envelopeSchema(staffQuoteDetailSchema), ...errors };
+
+  app.get(
+    "/api/staff/quotes",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Quotes of every customer company, filtered, searched, sorted and paginated",
+        querystring: staffQuoteListQuerySchema,
+        response: { 200: envelopeSchema(staffQuotePageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      return ok(await staffQuotePage(ctx(request), request.query));
+    },
+  );
+
+  app.get(
+    "/api/staff/quotes/:id",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "One quote with its company and people",
+        params: quoteIdParamSchema,
+        querystring: noQuery,
+        response: detail,
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "private, no-store");
+      return ok(await staffQuote(ctx(request), request.params.id));
+    },
+  );
+
+  app.post(
+    "/api/staff/quotes",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Prepares a Draft quote for a customer company",
+        description: "An unknown company or the operator's own answers 404.",
+        body: staffQuoteCreateSchema,
+        response: { 201: envelopeSchema(staffQuoteDetailSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await staffCreateQuote(ctx(request), request.body), 201, "Created");
+    },
+  );
+
+  app.put(
+    "/api/staff/quotes/:id/lines",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Replaces the lines (prices) of a Draft or In Progress quote",
+        description: "Other statuses answer 409 CONFLICT.",
+        params: quoteIdParamSchema,
+        body: staffQuoteLinesSchema,
+        response: detail,
+      },
+    },
+    async (request) => ok(await staffReplaceLines(ctx(request), request.params.id, request.body.lines)),
+  );
+
+  app.post(
+    "/api/staff/quotes/:id/send",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Sends a priced Draft, In Progress or Expired quote to the customer (→ Open)",
+        description: "An unpriced quote or another status answers 409 CONFLICT.",
+        params: quoteIdParamSchema,
+        body: staffQuoteSendSchema,
+        response: detail,
+      },
+    },
+    async (request) => ok(await staffSendQuote(ctx(request), request.params.id, request.body.valid_until)),
+  );
+
+  app.post(
+    "/api/staff/quotes/:id/lost",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Marks a Draft, In Progress or Open quote as Lost",
+        description: "Other statuses answer 409 CONFLICT.",
+        params: quoteIdParamSchema,
+        body: staffQuoteLostSchema.nullish(),
+        response: detail,
+      },
+    },
+    async (request) => ok(await staffMarkLost(ctx(request), request.params.id, request.body?.reason)),
+  );
+};

@@ -1,0 +1,108 @@
+import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import type { Executor } from "@ems/db/factories";
+import {
+  companies,
+  companyAddresses,
+  companyMembers,
+  invoices,
+  quotes,
+  salesOrders,
+  users,
+} from "@ems/db/schema";
+
+/**
+ * The only drizzle code of the back office's customer directory. It never shows the operator's own
+ * company (is_operator): its id answers 404 like a missing one.
+ */
+
+export type AddressRow = typeof companyAddresses.$inferSelect;
+
+const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The outer row's id, qualified by hand: drizzle writes columns of a single-table select without
+ * their table, and inside the subqueries below a bare "id" would mean the subquery's own table.
+ */
+const outerId = sql`${sql.identifier("companies")}.${sql.identifier("id")}`;
+
+/** Per-company counts as correlated subqueries: each walks one company's index, for one page of rows. */
+const customerColumns = {
+  id: companies.id,
+  name: companies.name,
+  country: companies.country,
+  vatId: companies.vatId,
+  phone: companies.phone,
+  website: companies.website,
+  createdAt: companies.createdAt,
+  usersCount: sql<number>`(select count(*)::int from ${companyMembers} where ${companyMembers.companyId} = ${outerId})`,
+  openQuotesCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.companyId} = ${outerId} and ${quotes.status} = 'Open')`,
+  ordersCount: sql<number>`(select count(*)::int from ${salesOrders} where ${salesOrders.companyId} = ${outerId})`,
+  unpaidInvoicesCount: sql<number>`(select count(*)::int from ${invoices} where ${invoices.companyId} = ${outerId} and ${invoices.status} = 'unpaid')`,
+};
+
+const customerQuery = (db: Executor) => db.select(customerColumns).from(companies);
+export type CustomerRow = Awaited<ReturnType<typeof customerQuery>>[number];
+
+export interface CustomerFilter {
+  /** Part of the name; the trigram index on companies.name serves it. */
+  q?: string | undefined;
+  sort: "name" | "created_at";
+  dir: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+export async function listCustomers(
+  db: Executor,
+  filter: CustomerFilter,
+): Promise<{ rows: CustomerRow[]; total: number }> {
+  const where = and(
+    eq(companies.isOperator, false),
+    filter.q ? ilike(companies.name, escapeLike(filter.q)) : undefined,
+  );
+  const column = filter.sort === "name" ? companies.name : companies.createdAt;
+  const order = filter.dir === "asc" ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    customerQuery(db)
+      .where(where)
+      .orderBy(order(column), order(companies.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(companies).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function findCustomer(db: Executor, id: string): Promise<CustomerRow | null> {
+  const [row] = await customerQuery(db)
+    .where(and(eq(companies.id, id), eq(companies.isOperator, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listCustomerUsers(db: Executor, companyId: string) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      language: users.language,
+      role: companyMembers.role,
+      status: companyMembers.status,
+    })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(500);
+}
+
+export async function listCustomerAddresses(db: Executor, companyId: string): Promise<AddressRow[]> {
+  return db
+    .select()
+    .from(companyAddresses)
+    .where(eq(companyAddresses.companyId, companyId))
+    .orderBy(asc(companyAddresses.createdAt), asc(companyAddresses.id))
+    .limit(500);
+}
