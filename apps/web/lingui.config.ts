@@ -20,6 +20,14 @@ export default defineConfig({
       path: "<rootDir>/../../content/locales/{locale}/messages",
       include: ["<rootDir>/app"],
     },
+    // Accounts: sign-in, registration and password reset, profile and two-factor, companies, activity log.
+    // Quotes to cash: quotes and orders, deliveries, invoices, material, contracts and the desk; the back office.
+    ...["signin", "register", "profile", "companies", "activity", "quotes", "billing", "staff"].map(
+      (name) => ({
+        path: `<rootDir>/../../content/locales/{locale}/${name}`,
+        include: ["<rootDir>/app"],
+      }),
+    ),
     // Title, description, heading, introduction and menu label of every page of the route map.
     {
       path: "<rootDir>/../../content/locales/{locale}/pages",

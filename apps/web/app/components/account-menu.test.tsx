@@ -44,3 +44,18 @@ describe("Greeting (SPEC §2)", () => {
     expect(screen.getByRole("status").textContent).toBe("Loading your account");
   });
 });
+
+describe("names from the account are text, never markup", () => {
+  it("shows a name that looks like a script tag as text and runs nothing", () => {
+    const hostile = "<img src=x onerror=alert(1)><script>alert(2)</script>";
+    const { container } = render(
+      <I18nProvider i18n={i18n}>
+        <Greeting
+          user={{ first_name: hostile, last_name: "X", full_name: `${hostile} X`, email: "x@example.com" }}
+        />
+      </I18nProvider>,
+    );
+    expect(container.querySelector("img, script")).toBeNull();
+    expect(container.textContent).toContain("<script>alert(2)</script>");
+  });
+});

@@ -8,6 +8,8 @@ import { Link, useLocation, useMatches } from "react-router";
 import { localeFromPath } from "~/lib/locale";
 import { currentPage, switchLocaleHref } from "~/lib/route-map";
 
+import { Flag } from "./flag";
+
 function rememberLanguage(locale: Locale) {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
@@ -61,9 +63,7 @@ export function LanguageSelector({ className }: { className?: string }) {
         aria-controls={listId}
         className="flex h-10 cursor-pointer list-none items-center gap-1 rounded-md px-1.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 sm:gap-2 sm:px-2 dark:text-neutral-200 dark:hover:bg-neutral-800 [&::-webkit-details-marker]:hidden"
       >
-        <span aria-hidden="true" className="text-lg leading-none">
-          {currentLanguage?.flag}
-        </span>
+        {currentLanguage ? <Flag country={currentLanguage.country} /> : null}
         <span className="hidden xl:inline">{currentLanguage?.nativeName}</span>
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
@@ -84,9 +84,7 @@ export function LanguageSelector({ className }: { className?: string }) {
                 onClick={() => rememberLanguage(language.code)}
                 className="flex items-center gap-3 px-3 py-2 text-sm text-neutral-800 hover:bg-primary-50 focus-visible:-outline-offset-2 dark:text-neutral-100 dark:hover:bg-neutral-800"
               >
-                <span aria-hidden="true" className="text-lg leading-none">
-                  {language.flag}
-                </span>
+                <Flag country={language.country} />
                 <span className="flex-1">{language.nativeName}</span>
                 {active ? (
                   <Check aria-hidden="true" className="size-4 text-primary-700 dark:text-primary-400" />

@@ -1,13 +1,18 @@
+import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { createApiClient } from "./api-client";
 import {
+  ANALYTICS_USER_KEY,
+  USER_LANGUAGE_KEY,
   displayName,
   fetchSession,
   hasLoggedInHint,
   logout,
   parseSessionUser,
+  refreshSession,
   resetSessionForTests,
+  useSession,
   type SessionUser,
 } from "./session-client";
 
@@ -43,6 +48,23 @@ describe("greeting name variants (SPEC §2)", () => {
     const nameless = { first_name: "", last_name: "", full_name: "", email: "ops@example.com" };
     expect(displayName(nameless, "full")).toBe("ops@example.com");
     expect(displayName(nameless, "short")).toBe("ops@example.com");
+  });
+});
+
+describe("refreshing the session (SPEC §4: the user is refetched after profile changes)", () => {
+  it("gives every component the user the API answers now", async () => {
+    const first = apiAnswering(200, { data: { user: jane }, status: 200, message: "", error: null });
+    resetSessionForTests(first.api);
+    document.cookie = "logged_in=1; Path=/";
+    const { result } = renderHook(() => useSession());
+    await waitFor(() => expect(result.current.user?.first_name).toBe("Jane"));
+
+    const renamed = { ...jane, first_name: "Janet", full_name: "Janet Doe" };
+    const second = apiAnswering(200, { data: { user: renamed }, status: 200, message: "", error: null });
+    await act(() => refreshSession(second.api));
+    expect(result.current).toEqual({ status: "signed-in", user: renamed });
+    expect(second.fetch).toHaveBeenCalledTimes(1);
+    document.cookie = "logged_in=; Path=/; Max-Age=0";
   });
 });
 
@@ -98,5 +120,45 @@ describe("useSession without the hint cookie", () => {
     const { result } = renderHook(() => useSession());
     expect(result.current.status).toBe("signed-out");
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe("sign-out resets what the browser kept (SPEC §4)", () => {
+  it("clears the hint, the stored user and language, the app's storage and the analytics id, but not other sites' keys", async () => {
+    document.cookie = "logged_in=1; Path=/";
+    window.localStorage.setItem(USER_LANGUAGE_KEY, "de");
+    window.localStorage.setItem(ANALYTICS_USER_KEY, "u-123");
+    window.localStorage.setItem("ems:register_email", "a@example.test");
+    window.sessionStorage.setItem("ems:register_verified", "1");
+    window.localStorage.setItem("unrelated", "keep");
+    const { api } = apiAnswering(200, {
+      data: null,
+      status: 200,
+      message: "OK",
+      error: null,
+      field: null,
+      otherData: null,
+    });
+    await logout(api);
+    expect(hasLoggedInHint()).toBe(false);
+    expect(window.localStorage.getItem(USER_LANGUAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(ANALYTICS_USER_KEY)).toBeNull();
+    expect(window.localStorage.getItem("ems:register_email")).toBeNull();
+    expect(window.sessionStorage.getItem("ems:register_verified")).toBeNull();
+    expect(window.localStorage.getItem("unrelated")).toBe("keep");
+  });
+
+  it("keeps everything when the server refuses the sign-out", async () => {
+    window.localStorage.setItem(USER_LANGUAGE_KEY, "de");
+    const { api } = apiAnswering(500, {
+      data: null,
+      status: 500,
+      message: "x",
+      error: "UNKNOWN_ERROR",
+      field: null,
+      otherData: null,
+    });
+    await expect(logout(api)).rejects.toMatchObject({ status: 500 });
+    expect(window.localStorage.getItem(USER_LANGUAGE_KEY)).toBe("de");
   });
 });

@@ -85,6 +85,14 @@ function start() {
   void fetchSession().then(setState);
 }
 
+/**
+ * SPEC §4 "after profile changes the user is refetched": asks the API again and updates every
+ * component showing the user (the header greeting among them).
+ */
+export async function refreshSession(api: ApiClient = client): Promise<void> {
+  setState(await fetchSession(api));
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   start();
@@ -113,14 +121,51 @@ function clearHintCookie() {
   document.cookie = `${LOGGED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
+/** Keys this app keeps in web storage; all of them belong to the signed-in user. */
+export const STORAGE_PREFIX = "ems:";
+/** The analytics user id (SPEC §4: reset on sign-out). */
+export const ANALYTICS_USER_KEY = `${STORAGE_PREFIX}analytics_user_id`;
+/** The user's language as last stored (SPEC §3 userLanguage). */
+export const USER_LANGUAGE_KEY = `${STORAGE_PREFIX}userLanguage`;
+
+function clearStorage(storage: Storage | undefined) {
+  if (!storage) return;
+  for (const key of Object.keys(storage)) if (key.startsWith(STORAGE_PREFIX)) storage.removeItem(key);
+}
+
+/** Forgets the analytics user id, so later events are not tied to the person who signed out. */
+export function resetAnalyticsUser() {
+  if (typeof window === "undefined") return;
+  window.localStorage.removeItem(ANALYTICS_USER_KEY);
+}
+
+/**
+ * SPEC §4: clears token, expiry, user and language state, resets all stored state and the analytics
+ * user id. The token and expiry live only in the HttpOnly cookie the server clears; here the hint
+ * cookie, the stored user and language, and everything else the app stored go.
+ */
+export function clearLocalSessionState() {
+  clearHintCookie();
+  if (typeof window !== "undefined") {
+    resetAnalyticsUser();
+    clearStorage(window.localStorage);
+    clearStorage(window.sessionStorage);
+  }
+  setState(SIGNED_OUT);
+}
+
 /**
  * Signs out (POST /api/auth/logout). On success the state becomes signed out at once; a failure is
  * rethrown for the caller's error notice and leaves the state unchanged.
  */
 export async function logout(api: ApiClient = client): Promise<void> {
   await api.post<unknown>(LOGOUT_PATH, {});
-  clearHintCookie();
-  setState(SIGNED_OUT);
+  clearLocalSessionState();
+}
+
+/** The browser entry hands over the expiry-aware client (lib/browser-api.ts) before anything renders. */
+export function setSessionApiClient(api: ApiClient) {
+  client = api;
 }
 
 /** Tests only: a fresh store, optionally with another API client. */

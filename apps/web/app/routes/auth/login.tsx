@@ -1,9 +1,13 @@
-import { Trans, useLingui } from "@lingui/react";
+import { useLingui } from "@lingui/react";
 import { siteConfig } from "@ems/config/site";
+import { SESSION_COOKIE } from "@ems/config/constants";
 import { Check } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 
-import { ContactEmailLink } from "~/features/marketing/contact-link";
+import { SignInForm } from "~/features/sign-in/sign-in-form";
+import { safeRedirectTarget } from "~/features/sign-in/sign-in-errors";
+import { apiFromRequest } from "~/lib/api.server";
+import { readCookie } from "~/lib/cookies";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -20,10 +24,27 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     { page: currentPage(matches) },
   );
 
-/**
- * Sign-in arrives with customer accounts. Until then the page says what the portal is for and how
- * to reach the team; it has no form, so nothing on it pretends to work.
- */
+/** SPEC §6 login guard: a visitor who is already signed in goes on to the desk (or ?redirect=). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) return null;
+  const url = new URL(request.url);
+  try {
+    const session = await apiFromRequest(request, context).get<unknown>("/api/auth/session");
+    if (session.status === 200) {
+      const desk = localizePath("/my/desk", localeFromPath(url.pathname));
+      return redirect(safeRedirectTarget(url.searchParams.get("redirect"), desk));
+    }
+  } catch {
+    // Not signed in (or the API is unreachable): show the form.
+  }
+  return null;
+}
+
+/** Sign-in pages are personal: never stored by shared caches. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export default function Login() {
   const { i18n } = useLingui();
   const locale = localeFromPath(useLocation().pathname);
@@ -32,28 +53,10 @@ export default function Login() {
       <h1 id="login-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
         {i18n._("login.title")}
       </h1>
-      <p className="mt-4 text-neutral-700 dark:text-neutral-300">
-        {i18n._("login.intro", { brand: siteConfig.brand.name })}
+      <p className="mt-3 text-neutral-700 dark:text-neutral-300">
+        {i18n._("signin.intro", { brand: siteConfig.brand.name })}
       </p>
-      <h2 className="mt-8 font-semibold">{i18n._("login.portal_heading")}</h2>
-      <ul className="mt-3 space-y-2">
-        {PORTAL_TASKS.map((task) => (
-          <li key={task} className="flex gap-3">
-            <Check
-              aria-hidden="true"
-              className="mt-0.5 size-5 shrink-0 text-primary-700 dark:text-primary-400"
-            />
-            <span>{i18n._(`login.portal_${task}`)}</span>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-8 rounded-lg bg-primary-50 p-4 text-sm text-primary-950 dark:bg-primary-950 dark:text-primary-50">
-        <Trans
-          id="login.availability"
-          values={{ email: siteConfig.contact.email }}
-          components={{ 0: <ContactEmailLink /> }}
-        />
-      </p>
+      <SignInForm />
       <p className="mt-8 border-t border-neutral-200 pt-6 text-sm dark:border-neutral-800">
         {i18n._("login.no_account")}{" "}
         <Link
@@ -63,6 +66,25 @@ export default function Login() {
           {i18n._("login.register_link")}
         </Link>
       </p>
+      <section
+        aria-labelledby="portal-heading"
+        className="mt-8 rounded-lg bg-neutral-50 p-4 dark:bg-neutral-950"
+      >
+        <h2 id="portal-heading" className="text-sm font-semibold">
+          {i18n._("login.portal_heading")}
+        </h2>
+        <ul className="mt-3 space-y-2 text-sm">
+          {PORTAL_TASKS.map((task) => (
+            <li key={task} className="flex gap-3">
+              <Check
+                aria-hidden="true"
+                className="mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
+              />
+              <span>{i18n._(`login.portal_${task}`)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
     </article>
   );
 }

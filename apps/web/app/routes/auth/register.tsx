@@ -1,9 +1,11 @@
-import { Trans, useLingui } from "@lingui/react";
-import { siteConfig } from "@ems/config/site";
+import { useLingui } from "@lingui/react";
+import type { Country } from "@ems/contracts/countries";
 import { Check } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 
-import { ContactEmailLink } from "~/features/marketing/contact-link";
+import { AcceptInvitation } from "~/features/companies/accept-invitation";
+import { RegisterForm } from "~/features/registration/register-form";
+import { apiFromRequest } from "~/lib/api.server";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -20,35 +22,46 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     { page: currentPage(matches) },
   );
 
-/** What a company account gives; the registration form arrives with customer accounts. */
-export default function Register() {
+/** The countries for the form, named in the page's language. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  try {
+    const answer = await apiFromRequest(request, context).get<Country[]>("/api/countries", { lang: locale });
+    return { countries: answer.data };
+  } catch {
+    return { countries: [] as Country[] };
+  }
+}
+
+/** SPEC register: the company registers itself; its first user becomes the administrator. */
+export default function Register({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = localeFromPath(useLocation().pathname);
+  const [params] = useSearchParams();
+  const invitation = params.get("invitation");
+  // A colleague's invitation: join that company instead of registering a new one.
+  if (invitation) return <AcceptInvitation token={invitation} />;
   return (
     <article aria-labelledby="register-title">
       <h1 id="register-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
         {i18n._("register.title")}
       </h1>
       <p className="mt-4 text-neutral-700 dark:text-neutral-300">{i18n._("register.intro")}</p>
-      <h2 className="mt-8 font-semibold">{i18n._("register.benefits_heading")}</h2>
-      <ul className="mt-3 space-y-2">
-        {BENEFITS.map((benefit) => (
-          <li key={benefit} className="flex gap-3">
-            <Check
-              aria-hidden="true"
-              className="mt-0.5 size-5 shrink-0 text-primary-700 dark:text-primary-400"
-            />
-            <span>{i18n._(`register.benefit_${benefit}`)}</span>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-8 rounded-lg bg-primary-50 p-4 text-sm text-primary-950 dark:bg-primary-950 dark:text-primary-50">
-        <Trans
-          id="register.availability"
-          values={{ email: siteConfig.contact.email }}
-          components={{ 0: <ContactEmailLink /> }}
-        />
-      </p>
+      <details className="mt-4 text-sm">
+        <summary className="cursor-pointer font-semibold">{i18n._("register.benefits_heading")}</summary>
+        <ul className="mt-3 space-y-2">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit} className="flex gap-3">
+              <Check
+                aria-hidden="true"
+                className="mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
+              />
+              <span>{i18n._(`register.benefit_${benefit}`)}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <RegisterForm countries={loaderData.countries} />
       <p className="mt-8 border-t border-neutral-200 pt-6 text-sm dark:border-neutral-800">
         {i18n._("register.have_account")}{" "}
         <Link

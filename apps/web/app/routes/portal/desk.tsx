@@ -1,21 +1,131 @@
 import { useLingui } from "@lingui/react";
+import type { SessionUser } from "@ems/contracts/auth";
+import type { DeskData } from "@ems/contracts/desk";
+import { FilePlus2, PackagePlus } from "lucide-react";
+import { Link, useLocation } from "react-router";
 
-import { pageMeta } from "~/lib/meta";
+import { Alert } from "~/components/ui/alert";
+import { buttonVariants } from "~/components/ui/button";
+import { TrackingNumber } from "~/features/billing/document-list";
+import { CountTiles } from "~/features/desk/count-tiles";
+import {
+  DeskSection,
+  OpenQuotes,
+  OrdersInProduction,
+  RecentDeliveries,
+  UnpaidInvoices,
+} from "~/features/desk/desk-sections";
+import { MonthlyChart } from "~/features/desk/monthly-chart";
+import { ApiError } from "~/lib/api-client";
+import { apiFromRequest } from "~/lib/api.server";
+import { claimValues } from "~/lib/claims";
+import { localeFromPath } from "~/lib/locale";
+import { routePageMeta } from "~/lib/meta";
+import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/desk";
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta(location.pathname, { title: "desk.meta_title" }, {}, { index: false });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = currentPage(matches);
+  return page ? routePageMeta(page, { index: false }) : [];
+};
 
-/** The customer desk; only reachable through the dashboard layout's session check. */
-export default function Desk() {
+/** Roles that request quotes and announce material (the quotes and material requests APIs' rules). */
+const REQUESTERS = ["admin", "buyer", "engineer"];
+
+/** SPEC Desk getDeskData: the company's overview, only reachable through the dashboard layout's guard. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiFromRequest(request, context);
+  const [session, desk] = await Promise.all([
+    api.get<{ user: SessionUser }>("/api/auth/session"),
+    api
+      .get<DeskData>("/api/desk")
+      .then((answer) => answer.data)
+      .catch((error: unknown) => {
+        // Staff have no company desk; the page explains that instead of failing.
+        if (error instanceof ApiError && error.status === 403) return null;
+        throw error;
+      }),
+  ]);
+  const { first_name: firstName, company_role: role } = session.data.user;
+  return { firstName, canRequest: REQUESTERS.includes(role ?? ""), desk };
+}
+
+export default function Desk({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  const values = claimValues(locale);
+  const { firstName, canRequest, desk } = loaderData;
+  const currencies = desk ? [...new Set(desk.monthly.map((m) => m.currency))] : [];
+
   return (
-    <section aria-labelledby="desk-title" className="mx-auto max-w-7xl px-4 py-12 md:px-6">
-      <h1 id="desk-title" className="text-3xl font-bold tracking-tight">
-        {i18n._("desk.title")}
-      </h1>
-      <p className="mt-4 max-w-2xl text-neutral-700 dark:text-neutral-300">{i18n._("desk.intro")}</p>
-    </section>
+    <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="max-w-3xl">
+          <p className="text-lg font-semibold text-primary-800 dark:text-primary-300">
+            {i18n._("desk.greeting", { name: firstName })}
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+            {i18n._("page.my-desk.heading", values)}
+          </h1>
+          <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+            {i18n._("page.my-desk.intro", values)}
+          </p>
+        </div>
+        {canRequest ? (
+          <nav aria-label={i18n._("desk.quick_actions")} className="flex flex-wrap gap-2">
+            <Link to={href("my-quotes", locale)} className={buttonVariants({ variant: "primary" })}>
+              <FilePlus2 aria-hidden="true" className="size-4" />
+              {i18n._("desk.request_quote")}
+            </Link>
+            <Link
+              to={`${href("my-material-request", locale)}?announce=1`}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <PackagePlus aria-hidden="true" className="size-4" />
+              {i18n._("desk.announce_material")}
+            </Link>
+          </nav>
+        ) : null}
+      </div>
+
+      {desk ? (
+        <>
+          <CountTiles counts={desk.counts} locale={locale} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <OpenQuotes quotes={desk.open_quotes} locale={locale} />
+            <OrdersInProduction orders={desk.orders_in_production} locale={locale} />
+            <RecentDeliveries
+              deliveries={desk.recent_deliveries}
+              locale={locale}
+              tracking={(carrier, number) => <TrackingNumber carrier={carrier} number={number} />}
+            />
+            {desk.unpaid_invoices ? <UnpaidInvoices invoices={desk.unpaid_invoices} locale={locale} /> : null}
+          </div>
+          <DeskSection
+            id="desk-chart"
+            title={i18n._(
+              desk.counts.unpaid_invoices === null ? "desk.chart_title_ordered" : "desk.chart_title",
+            )}
+            empty={null}
+          >
+            <div className="space-y-8">
+              {currencies.map((currency) => (
+                <MonthlyChart
+                  key={currency}
+                  months={desk.monthly.filter((m) => m.currency === currency)}
+                  locale={locale}
+                />
+              ))}
+            </div>
+          </DeskSection>
+        </>
+      ) : (
+        <Alert variant="info" title={i18n._("desk.no_company_title")}>
+          {i18n._("desk.no_company")}
+        </Alert>
+      )}
+    </div>
   );
 }

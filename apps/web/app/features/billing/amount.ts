@@ -1,0 +1,16 @@
+/** Minor units per major unit of a currency (100 for EUR, 1 for JPY-like currencies). */
+export function minorFactor(currency: string): number {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
+    .maximumFractionDigits;
+  return 10 ** (digits ?? 2);
+}
+
+/**
+ * An amount typed into a number field ("250000", "1234.5") in minor units; null for an empty or
+ * invalid entry. Commas are read as decimal separators as well, for browsers that pass them through.
+ */
+export function toMinor(value: string, currency: string): number | null {
+  const text = value.trim().replace(",", ".");
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  return Math.round(Number(text) * minorFactor(currency));
+}

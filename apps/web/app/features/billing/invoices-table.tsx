@@ -1,0 +1,174 @@
+import { useLingui } from "@lingui/react";
+import type { Invoice, InvoiceDisplayStatus } from "@ems/contracts/billing";
+import type { Locale } from "@ems/i18n/locales";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { Link } from "react-router";
+
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { href } from "~/lib/route-map";
+
+import { DataTable, PdfLink, documentLinkClass, type SortState } from "./document-list";
+import { formatDay, formatRate, money } from "./format";
+
+const column = createColumnHelper<Invoice>();
+
+export const INVOICE_SORTABLE = ["number", "issued_on", "due_on", "total"] as const;
+
+/** Paid success, unpaid warning, overdue error. */
+export const INVOICE_STATUS_TONES: Record<InvoiceDisplayStatus, BadgeTone> = {
+  paid: "success",
+  unpaid: "warning",
+  overdue: "error",
+};
+
+export function InvoiceStatusBadge({ status }: { status: InvoiceDisplayStatus }) {
+  const { i18n } = useLingui();
+  return <Badge tone={INVOICE_STATUS_TONES[status]}>{i18n._("billing.invoice_status", { status })}</Badge>;
+}
+
+/** SPEC Sales invoice getAll: one page of the company's invoices with a pay action for payers. */
+export function InvoicesTable({
+  items,
+  locale,
+  sort,
+  sortHref,
+  canPay,
+  pendingIds,
+  onPay,
+}: {
+  items: Invoice[];
+  locale: Locale;
+  sort: SortState;
+  sortHref: (key: string) => string;
+  /** Administrators and finance users pay invoices. */
+  canPay: boolean;
+  /** Invoices with a payment under way (an announced bank transfer). */
+  pendingIds: readonly string[];
+  onPay: (invoice: Invoice) => void;
+}) {
+  const { i18n } = useLingui();
+  const columns = useMemo(
+    () => [
+      column.accessor("number", {
+        header: () => i18n._("billing.invoices.col_number"),
+        cell: (c) => (
+          <span className="whitespace-nowrap">
+            <span className="font-semibold">{c.getValue()}</span>
+            <span className="block text-xs text-neutral-600 dark:text-neutral-400">
+              {i18n._("billing.invoices.for_order")}{" "}
+              <Link
+                to={href("my-order", locale, { order: c.row.original.order_id })}
+                className={documentLinkClass}
+              >
+                {c.row.original.order_number}
+              </Link>
+            </span>
+          </span>
+        ),
+      }),
+      column.accessor("issued_on", {
+        header: () => i18n._("billing.invoices.col_issued"),
+        cell: (c) => (
+          <time dateTime={c.getValue()} className="whitespace-nowrap">
+            {formatDay(c.getValue(), locale)}
+          </time>
+        ),
+      }),
+      column.accessor("due_on", {
+        id: "due_on",
+        header: () => i18n._("billing.invoices.col_due"),
+        cell: (c) => (
+          <time dateTime={c.getValue()} className="whitespace-nowrap">
+            {formatDay(c.getValue(), locale)}
+          </time>
+        ),
+      }),
+      column.accessor("subtotal_minor", {
+        header: () => i18n._("billing.invoices.col_amount"),
+        cell: (c) => (
+          <span className="whitespace-nowrap tabular-nums">
+            {money(c.getValue(), c.row.original.currency, locale)}
+          </span>
+        ),
+      }),
+      column.accessor("tax_minor", {
+        header: () => i18n._("billing.invoices.col_vat"),
+        cell: (c) => (
+          <span className="whitespace-nowrap tabular-nums">
+            {money(c.getValue(), c.row.original.currency, locale)}
+            <span className="block text-xs text-neutral-600 dark:text-neutral-400">
+              {formatRate(c.row.original.tax_rate_bp, locale)}
+            </span>
+          </span>
+        ),
+      }),
+      column.accessor("total_minor", {
+        id: "total",
+        header: () => i18n._("billing.invoices.col_total"),
+        cell: (c) => (
+          <span className="font-semibold whitespace-nowrap tabular-nums">
+            {money(c.getValue(), c.row.original.currency, locale)}
+          </span>
+        ),
+      }),
+      column.accessor("display_status", {
+        header: () => i18n._("billing.invoices.col_status"),
+        cell: (c) => {
+          const invoice = c.row.original;
+          const pending = invoice.status === "unpaid" && pendingIds.includes(invoice.id);
+          return (
+            <span className="flex flex-col items-start gap-1">
+              <InvoiceStatusBadge status={c.getValue()} />
+              {pending ? <Badge tone="info">{i18n._("billing.invoices.payment_pending")}</Badge> : null}
+              {invoice.paid_at ? (
+                <span className="text-xs text-neutral-600 dark:text-neutral-400">
+                  {i18n._("billing.invoices.paid_on", { date: formatDay(invoice.paid_at, locale) })}
+                </span>
+              ) : null}
+            </span>
+          );
+        },
+      }),
+      column.display({
+        id: "actions",
+        header: () => i18n._("billing.col_document"),
+        cell: (c) => {
+          const invoice = c.row.original;
+          const pending = pendingIds.includes(invoice.id);
+          return (
+            <span className="flex flex-col items-start gap-2">
+              <PdfLink href={`/api/invoices/${invoice.id}/pdf`} number={invoice.number} />
+              {canPay && invoice.status === "unpaid" ? (
+                <Button
+                  size="sm"
+                  variant={pending ? "outline" : "primary"}
+                  onClick={() => onPay(invoice)}
+                  aria-label={i18n._(pending ? "billing.pay.details_label" : "billing.pay.button_label", {
+                    number: invoice.number,
+                  })}
+                >
+                  {i18n._(pending ? "billing.pay.details_button" : "billing.pay.button")}
+                </Button>
+              ) : null}
+            </span>
+          );
+        },
+      }),
+    ],
+    [i18n, locale, canPay, pendingIds, onPay],
+  );
+  return (
+    <DataTable
+      data={items}
+      columns={columns}
+      caption={i18n._("billing.invoices.caption")}
+      sortable={INVOICE_SORTABLE}
+      sort={sort}
+      sortHref={sortHref}
+      rowId={(row) => row.id}
+      minWidth="min-w-[860px]"
+    />
+  );
+}

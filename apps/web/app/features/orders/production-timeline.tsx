@@ -1,0 +1,179 @@
+import { useLingui } from "@lingui/react";
+import type { Locale } from "@ems/i18n/locales";
+import type { LineProgress, StageProgress, WorkOrderStage } from "@ems/contracts/orders";
+import { Check } from "lucide-react";
+
+import { ProgressBar } from "./order-badges";
+import {
+  currentStageOf,
+  formatDay,
+  formatNumber,
+  orderedStages,
+  stageState,
+  type StageState,
+} from "./order-helpers";
+
+const MARKER: Record<StageState, string> = {
+  complete: "bg-primary-700 text-white dark:bg-primary-400 dark:text-neutral-950",
+  current: "bg-white text-primary-900 dark:bg-neutral-900 dark:text-primary-100",
+  upcoming:
+    "border-2 border-neutral-400 bg-white text-neutral-700 dark:border-neutral-500 dark:bg-neutral-900 dark:text-neutral-300",
+};
+
+/** The marker of a stage: a tick when done, a ring filled to its percent while worked on, its number ahead. */
+function StageMarker({ stage, state, index }: { stage: StageProgress; state: StageState; index: number }) {
+  const radius = 15;
+  const circumference = 2 * Math.PI * radius;
+  return (
+    <span
+      aria-hidden="true"
+      className={`relative z-10 flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-bold ${MARKER[state]}`}
+    >
+      {state === "complete" ? (
+        <Check className="size-5" strokeWidth={3} />
+      ) : state === "current" ? (
+        <>
+          <svg viewBox="0 0 36 36" className="absolute inset-0 size-9 -rotate-90">
+            <circle
+              cx="18"
+              cy="18"
+              r={radius}
+              fill="none"
+              strokeWidth="4"
+              className="stroke-primary-100 dark:stroke-primary-950"
+            />
+            <circle
+              cx="18"
+              cy="18"
+              r={radius}
+              fill="none"
+              strokeWidth="4"
+              strokeLinecap="round"
+              strokeDasharray={circumference}
+              strokeDashoffset={circumference * (1 - stage.percent / 100)}
+              className="stroke-primary-700 dark:stroke-primary-400"
+            />
+          </svg>
+          <span className="relative text-[10px] tabular-nums">{stage.percent}</span>
+        </>
+      ) : (
+        index + 1
+      )}
+    </span>
+  );
+}
+
+function StageStep({
+  stage,
+  state,
+  index,
+  last,
+  locale,
+}: {
+  stage: StageProgress;
+  state: StageState;
+  index: number;
+  last: boolean;
+  locale: Locale;
+}) {
+  const { i18n } = useLingui();
+  const facts: [string, string][] = [];
+  if (stage.planned_date) facts.push(["my_orders.stage_planned", formatDay(stage.planned_date, locale)]);
+  if (stage.started_at) facts.push(["my_orders.stage_started", formatDay(stage.started_at, locale)]);
+  if (stage.completed_at) facts.push(["my_orders.stage_completed", formatDay(stage.completed_at, locale)]);
+  return (
+    <li
+      aria-current={state === "current" ? "step" : undefined}
+      className="relative flex gap-3 pb-6 last:pb-0 xl:flex-col xl:items-center xl:gap-2 xl:pb-0 xl:text-center"
+    >
+      {!last ? (
+        <span
+          aria-hidden="true"
+          className={`absolute top-9 left-[17px] h-[calc(100%-2.25rem)] w-0.5 xl:top-[17px] xl:left-[calc(50%+1.125rem)] xl:h-0.5 xl:w-[calc(100%-1.75rem)] ${state === "complete" ? "bg-primary-700 dark:bg-primary-400" : "bg-neutral-300 dark:bg-neutral-600"}`}
+        />
+      ) : null}
+      <StageMarker stage={stage} state={state} index={index} />
+      <div
+        className={`min-w-0 flex-1 rounded-lg xl:w-full xl:px-1 ${state === "current" ? "-mt-1 bg-primary-50 p-2 ring-2 ring-primary-700 xl:mt-0 dark:bg-primary-950 dark:ring-primary-400" : ""}`}
+      >
+        <p className="font-semibold break-words hyphens-auto xl:text-sm">
+          {i18n._("my_orders.stage", { stage: stage.stage })}
+        </p>
+        <p
+          className={`text-xs font-semibold ${state === "complete" ? "text-primary-800 dark:text-primary-300" : state === "current" ? "text-primary-900 dark:text-primary-100" : "text-neutral-700 dark:text-neutral-300"}`}
+        >
+          {i18n._("my_orders.stage_state", { state, percent: stage.percent })}
+        </p>
+        {facts.length ? (
+          <dl className="mt-1 space-y-0.5 text-xs text-neutral-700 dark:text-neutral-300">
+            {facts.map(([key, value]) => (
+              <div key={key}>
+                <dt className="inline">{i18n._(key)}</dt> <dd className="inline font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * SPEC get_wo_progress_data: each line of the order on its way through the seven production stages,
+ * drawn as a stepper — vertical on small screens, horizontal from 1024 px — with the stage being
+ * worked on highlighted, its percent as a ring, and the planned, started and completed dates.
+ */
+export function ProductionTimeline({ line, locale }: { line: LineProgress; locale: Locale }) {
+  const { i18n } = useLingui();
+  const stages = orderedStages(line.stages);
+  const current: WorkOrderStage | null = currentStageOf(stages);
+  const headingId = `progress-line-${line.line_id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-lg border border-neutral-200 p-4 sm:p-5 dark:border-neutral-700"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 id={headingId} className="font-semibold break-words">
+          {i18n._("my_orders.timeline_line", {
+            position: line.position,
+            description: line.description,
+          })}
+        </h3>
+        <span className="text-sm text-neutral-700 dark:text-neutral-300">
+          {i18n._("my_orders.pieces", {
+            count: line.quantity,
+            formatted: formatNumber(line.quantity, locale),
+          })}
+        </span>
+      </div>
+      <div className="mt-3 max-w-md">
+        <ProgressBar
+          percent={line.progress_percent}
+          stage={current}
+          label={i18n._("my_orders.line_progress", { position: line.position })}
+        />
+        <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+          {current
+            ? i18n._("my_orders.current_stage", { stage: current })
+            : i18n._("my_orders.all_stages_done")}
+        </p>
+      </div>
+      <ol
+        aria-label={i18n._("my_orders.stages_of_line", { position: line.position })}
+        className="mt-5 xl:grid xl:grid-cols-7 xl:gap-2"
+      >
+        {stages.map((stage, index) => (
+          <StageStep
+            key={stage.stage}
+            stage={stage}
+            state={stageState(stage, current)}
+            index={index}
+            last={index === stages.length - 1}
+            locale={locale}
+          />
+        ))}
+      </ol>
+    </article>
+  );
+}

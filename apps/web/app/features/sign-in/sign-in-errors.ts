@@ -1,0 +1,41 @@
+import { ApiError } from "~/lib/api-client";
+
+/**
+ * The message key for a failed sign-in call, exactly as SPEC §8 maps them. `has` tells whether the
+ * catalog has a key (login_page.{code} and otp_page.{code} are used only when they exist).
+ */
+export function signInErrorKey(
+  error: unknown,
+  step: "login" | "verify",
+  has: (key: string) => boolean,
+): string {
+  if (!(error instanceof ApiError)) return "global.error";
+  // SPEC §8: an error that mentions 60 seconds is the lockout.
+  if (/60 seconds/.test(error.message)) return "login_page.account_locked";
+  if (error.status === 401 && error.code === "user_has_no_accepted_roles")
+    return "login_page.user_has_no_accepted_roles";
+  if (step === "verify") {
+    if (error.code === "LOGIN_SESSION_EXPIRED") return "otp_page.login_session_expired";
+    if (error.code === "OTP_VERIFICATION_FAILED") return "otp_page.otp_verification_failed";
+    const own = `otp_page.${error.code}`;
+    if (has(own)) return own;
+  }
+  if (error.status === 401) return "login_page.invalid_credentials_error";
+  const own = `login_page.${error.code}`;
+  return has(own) ? own : "global.error";
+}
+
+/**
+ * Where to go after signing in: the `redirect` parameter when it is a path of this site (never
+ * another origin, `//host`, or a backslash trick), else the fallback.
+ */
+export function safeRedirectTarget(value: string | null | undefined, fallback: string): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return fallback;
+  try {
+    const url = new URL(value, "https://same.invalid");
+    if (url.origin !== "https://same.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

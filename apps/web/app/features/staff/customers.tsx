@@ -1,0 +1,349 @@
+import { useLingui } from "@lingui/react";
+import type { StaffCustomer, StaffCustomerDetail } from "@ems/contracts/staff-customers";
+import type { Locale } from "@ems/i18n/locales";
+import { FilePlus2 } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { inputClassName } from "~/components/ui/input";
+import { href } from "~/lib/route-map";
+
+import { formatDay, listHref } from "./format";
+import {
+  Detail,
+  EmptyState,
+  FilterField,
+  FilterForm,
+  linkClass,
+  mutedClass,
+  Pagination,
+  ResultCount,
+  SortHeader,
+  TableRegion,
+  tbodyClass,
+  tdClass,
+  theadClass,
+  thClass,
+  trClass,
+} from "./staff-ui";
+
+/** Country and language names in the page's language, from the codes the API sends. */
+export function useDisplayNames(locale: string) {
+  const regions = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
+  const languages = new Intl.DisplayNames([locale], { type: "language", fallback: "code" });
+  return {
+    country: (code: string) => {
+      try {
+        return regions.of(code) ?? code;
+      } catch {
+        return code;
+      }
+    },
+    language: (code: string) => {
+      try {
+        return languages.of(code) ?? code;
+      } catch {
+        return code;
+      }
+    },
+  };
+}
+
+/** Where "New quote" for a company goes: the quotes list with the new-quote dialog open for it. */
+export function newQuoteHref(locale: Locale, companyId: string): string {
+  return `${href("staff-quotes", locale)}?${new URLSearchParams({ new: "1", company: companyId }).toString()}`;
+}
+
+export function CustomersTable({
+  items,
+  total,
+  page,
+  pageSize,
+  sort,
+  dir,
+  pathname,
+  search,
+  locale,
+}: {
+  items: StaffCustomer[];
+  total: number;
+  page: number;
+  pageSize: number;
+  sort: string;
+  dir: "asc" | "desc";
+  pathname: string;
+  search: URLSearchParams;
+  locale: Locale;
+}) {
+  const { i18n } = useLingui();
+  const names = useDisplayNames(locale);
+  const sortProps = { sort, dir, pathname, search };
+  return (
+    <div className="space-y-4">
+      <FilterForm
+        label={i18n._("staff.customers_filter")}
+        hidden={{ sort: search.get("sort") ?? undefined, dir: search.get("dir") ?? undefined }}
+      >
+        <FilterField label={i18n._("staff.search_company")}>
+          <input
+            name="q"
+            type="search"
+            defaultValue={search.get("q") ?? ""}
+            maxLength={100}
+            className={inputClassName}
+          />
+        </FilterField>
+      </FilterForm>
+      <ResultCount>{i18n._("staff.customers_count", { count: total })}</ResultCount>
+      {items.length === 0 ? (
+        <EmptyState>
+          {i18n._(search.get("q") ? "staff.customers_none_found" : "staff.customers_empty")}
+        </EmptyState>
+      ) : (
+        <TableRegion label={i18n._("staff.customers_table")} minWidth="min-w-[760px]">
+          <thead className={theadClass}>
+            <tr>
+              <SortHeader label={i18n._("staff.col_company")} field="name" {...sortProps} />
+              <th scope="col" className={thClass}>
+                {i18n._("staff.col_country")}
+              </th>
+              <th scope="col" className={thClass}>
+                {i18n._("staff.col_users")}
+              </th>
+              <th scope="col" className={thClass}>
+                {i18n._("staff.col_open_quotes")}
+              </th>
+              <th scope="col" className={thClass}>
+                {i18n._("staff.col_orders")}
+              </th>
+              <th scope="col" className={thClass}>
+                {i18n._("staff.col_unpaid_invoices")}
+              </th>
+              <SortHeader
+                label={i18n._("staff.col_customer_since")}
+                field="created_at"
+                defaultDir="desc"
+                {...sortProps}
+              />
+              <th scope="col" className={thClass}>
+                <span className="sr-only">{i18n._("staff.col_actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className={tbodyClass}>
+            {items.map((c) => (
+              <tr key={c.id} className={trClass}>
+                <th scope="row" className={`${tdClass} min-w-[11rem] font-normal`}>
+                  <Link
+                    to={listHref(pathname, search, { customer: c.id, page: search.get("page") })}
+                    preventScrollReset
+                    className={linkClass}
+                  >
+                    {c.name}
+                  </Link>
+                  {c.vat_id ? <span className={`block ${mutedClass}`}>{c.vat_id}</span> : null}
+                </th>
+                <td className={tdClass}>{names.country(c.country)}</td>
+                <td className={`${tdClass} tabular-nums`}>{c.users_count}</td>
+                <td className={`${tdClass} tabular-nums`}>
+                  {c.open_quotes_count > 0 ? (
+                    <Link
+                      className={linkClass}
+                      to={`${href("staff-quotes", locale)}?${new URLSearchParams({ status: "Open", company_id: c.id }).toString()}`}
+                      aria-label={i18n._("staff.open_quotes_of", {
+                        count: c.open_quotes_count,
+                        company: c.name,
+                      })}
+                    >
+                      {c.open_quotes_count}
+                    </Link>
+                  ) : (
+                    0
+                  )}
+                </td>
+                <td className={`${tdClass} tabular-nums`}>
+                  {c.orders_count > 0 ? (
+                    <Link
+                      className={linkClass}
+                      to={`${href("staff-orders", locale)}?${new URLSearchParams({ company_id: c.id }).toString()}`}
+                      aria-label={i18n._("staff.orders_of", { count: c.orders_count, company: c.name })}
+                    >
+                      {c.orders_count}
+                    </Link>
+                  ) : (
+                    0
+                  )}
+                </td>
+                <td className={`${tdClass} tabular-nums`}>
+                  {c.unpaid_invoices_count > 0 ? <Badge tone="warning">{c.unpaid_invoices_count}</Badge> : 0}
+                </td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(c.created_at, locale)}</td>
+                <td className={tdClass}>
+                  <Link
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                    to={newQuoteHref(locale, c.id)}
+                    aria-label={i18n._("staff.new_quote_for", { company: c.name })}
+                  >
+                    <FilePlus2 aria-hidden="true" className="size-4" />
+                    {i18n._("staff.new_quote")}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableRegion>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} pathname={pathname} search={search} />
+    </div>
+  );
+}
+
+/** A customer company's people and addresses; the URL (?customer=) opens and closes it. */
+export function CustomerDialog({
+  detail,
+  missing,
+  closeTo,
+  locale,
+}: {
+  detail: StaffCustomerDetail | null;
+  missing: boolean;
+  closeTo: string;
+  locale: Locale;
+}) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const names = useDisplayNames(locale);
+  const open = detail !== null || missing;
+  const close = () => void navigate(closeTo, { preventScrollReset: true });
+  if (!open) return null;
+  if (!detail)
+    return (
+      <Dialog
+        open
+        onOpenChange={(next) => !next && close()}
+        title={i18n._("staff.customer_missing_title")}
+        closeLabel={i18n._("staff.close")}
+      >
+        <p className={mutedClass}>{i18n._("staff.customer_missing")}</p>
+      </Dialog>
+    );
+  const { company, users, addresses } = detail;
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => !next && close()}
+      title={company.name}
+      description={i18n._("staff.customer_summary", {
+        users: company.users_count,
+        quotes: company.open_quotes_count,
+        orders: company.orders_count,
+        invoices: company.unpaid_invoices_count,
+      })}
+      closeLabel={i18n._("staff.close")}
+      size="lg"
+    >
+      <div className="space-y-6">
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          <Detail term={i18n._("staff.col_country")}>{names.country(company.country)}</Detail>
+          <Detail term={i18n._("staff.vat_id")}>{company.vat_id ?? i18n._("staff.none")}</Detail>
+          <Detail term={i18n._("staff.phone")}>{company.phone ?? i18n._("staff.none")}</Detail>
+          <Detail term={i18n._("staff.website")}>{company.website ?? i18n._("staff.none")}</Detail>
+          <Detail term={i18n._("staff.col_customer_since")}>{formatDay(company.created_at, locale)}</Detail>
+        </dl>
+
+        <div className="flex flex-wrap gap-2">
+          <Link className={buttonVariants({ size: "sm" })} to={newQuoteHref(locale, company.id)}>
+            <FilePlus2 aria-hidden="true" className="size-4" />
+            {i18n._("staff.new_quote")}
+          </Link>
+          <Link
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            to={`${href("staff-quotes", locale)}?${new URLSearchParams({ status: "all", company_id: company.id }).toString()}`}
+          >
+            {i18n._("staff.view_quotes")}
+          </Link>
+          <Link
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            to={`${href("staff-orders", locale)}?${new URLSearchParams({ company_id: company.id }).toString()}`}
+          >
+            {i18n._("staff.view_orders")}
+          </Link>
+          <Link
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            to={`${href("staff-billing", locale)}?${new URLSearchParams({ company_id: company.id }).toString()}`}
+          >
+            {i18n._("staff.view_invoices")}
+          </Link>
+        </div>
+
+        <section aria-labelledby="customer-users">
+          <h3 id="customer-users" className="font-semibold">
+            {i18n._("staff.users_title")}
+          </h3>
+          {users.length === 0 ? (
+            <p className={`mt-2 ${mutedClass}`}>{i18n._("staff.users_empty")}</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
+              {users.map((u) => (
+                <li key={u.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
+                  <span className="min-w-0">
+                    <span className="block font-medium break-words">{u.name}</span>
+                    <a href={`mailto:${u.email}`} className={`${linkClass} text-sm font-normal break-all`}>
+                      {u.email}
+                    </a>
+                  </span>
+                  <span className="flex flex-wrap items-center gap-2 text-sm">
+                    <Badge tone="primary">{i18n._("staff.company_role", { role: u.role })}</Badge>
+                    <span>{names.language(u.language)}</span>
+                    {u.status !== "accepted" ? (
+                      <Badge>{i18n._("staff.member_status", { status: u.status })}</Badge>
+                    ) : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="customer-addresses">
+          <h3 id="customer-addresses" className="font-semibold">
+            {i18n._("staff.addresses_title")}
+          </h3>
+          {addresses.length === 0 ? (
+            <p className={`mt-2 ${mutedClass}`}>{i18n._("staff.addresses_empty")}</p>
+          ) : (
+            <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+              {addresses.map((a) => (
+                <li key={a.id} className="rounded-lg border border-neutral-200 p-3 dark:border-neutral-700">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    {a.label}
+                    {a.is_billing ? <Badge tone="primary">{i18n._("staff.billing_address")}</Badge> : null}
+                    {a.is_shipping ? <Badge tone="primary">{i18n._("staff.shipping_address")}</Badge> : null}
+                  </p>
+                  <address className={`mt-1 not-italic ${mutedClass}`}>
+                    {[
+                      a.recipient,
+                      a.street,
+                      a.street2,
+                      `${a.postal_code} ${a.city}`,
+                      a.region,
+                      names.country(a.country),
+                    ]
+                      .filter(Boolean)
+                      .map((line, i) => (
+                        <span key={i} className="block break-words">
+                          {line}
+                        </span>
+                      ))}
+                  </address>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </Dialog>
+  );
+}

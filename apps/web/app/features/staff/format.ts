@@ -1,0 +1,137 @@
+/**
+ * Pure helpers of the back office: money typed in major units, VAT rates in percent, dates in the
+ * page's language and list links that keep the URL's filters.
+ */
+
+/** How many decimals a currency has (EUR 2, JPY 0…), as Intl knows it. */
+export function currencyDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * Reads an amount typed in major units ("1234.5", "1.234,50", "1 234,5") into integer minor units.
+ * The last "." or "," followed by at most the currency's decimals is the decimal separator; any
+ * other separator groups thousands. Answers null for anything that is not a plain non-negative
+ * amount or has more decimals than the currency.
+ */
+export function parseMajor(text: string, currency: string): number | null {
+  const digits = currencyDigits(currency);
+  const compact = text.trim().replace(/[\s\u00a0\u202f']/g, "");
+  if (!/^[0-9.,]+$/.test(compact) || !/[0-9]/.test(compact)) return null;
+  const lastSep = Math.max(compact.lastIndexOf("."), compact.lastIndexOf(","));
+  let whole = compact;
+  let fraction = "";
+  if (lastSep >= 0) {
+    const tail = compact.slice(lastSep + 1);
+    const separators = compact.match(/[.,]/g) ?? [];
+    const mixed = new Set(separators).size > 1;
+    const single = separators.length === 1;
+    // "1,234" with a 2-decimal currency: a thousands group. "12,5" or "12.50": decimals.
+    const isDecimal = mixed || (single && tail.length > 0 && tail.length !== 3) || (single && digits >= 3);
+    if (isDecimal) {
+      whole = compact.slice(0, lastSep);
+      fraction = tail;
+    }
+  }
+  const cleanWhole = whole.replace(/[.,]/g, "");
+  if (!/^[0-9]*$/.test(fraction) || fraction.length > digits) return null;
+  if (cleanWhole === "" && fraction === "") return null;
+  const minor = Number(cleanWhole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** Minor units as the text an amount field starts with ("1234.50"). */
+export function majorText(minor: number | null | undefined, currency: string): string {
+  if (minor === null || minor === undefined) return "";
+  const digits = currencyDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
+/** A VAT rate typed in percent ("19", "7,5") as basis points, or null when it is not 0–100 %. */
+export function parsePercentBp(text: string): number | null {
+  const compact = text.trim().replace(",", ".");
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(compact)) return null;
+  const bp = Math.round(Number(compact) * 100);
+  return bp <= 10_000 ? bp : null;
+}
+
+/** Basis points as a percent figure for the page's language ("19", "7.5", "7,5"). */
+export function formatPercentBp(bp: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bp / 100);
+}
+
+/** A whole number typed into a field, or null. */
+export function parseWhole(text: string): number | null {
+  const compact = text.trim();
+  if (!/^\d{1,9}$/.test(compact)) return null;
+  return Number(compact);
+}
+
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: string): Intl.DateTimeFormat {
+  let format = DATE_FORMATS.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+    DATE_FORMATS.set(locale, format);
+  }
+  return format;
+}
+
+/** A calendar day (YYYY-MM-DD) or a timestamp, as a medium date in the page's language (UTC). */
+export function formatDay(value: string | null | undefined, locale: string): string {
+  if (!value) return "";
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat(locale).format(date);
+}
+
+/** The calendar day `days` after today (UTC), as YYYY-MM-DD. */
+export function dayFromToday(days: number, now: Date = new Date()): string {
+  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A quote status as a key ICU `select` accepts ("In Progress" → in_progress). */
+export function statusKey(status: string): string {
+  return status.toLowerCase().replace(/\s+/g, "_");
+}
+
+/**
+ * The link to the same list with some query values changed: null removes one; changing a filter
+ * drops the page number unless `page` is among the changes.
+ */
+export function listHref(
+  pathname: string,
+  current: URLSearchParams | Record<string, string>,
+  changes: Record<string, string | null>,
+): string {
+  const next = new URLSearchParams(current instanceof URLSearchParams ? current : Object.entries(current));
+  if (!("page" in changes)) next.delete("page");
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") next.delete(key);
+    else next.set(key, value);
+  }
+  const search = next.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** The query values a list passes on to the API: only the names it knows, and none empty. */
+export function pickParams(search: URLSearchParams, names: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const name of names) {
+    const value = search.get(name)?.trim();
+    if (value) params[name] = value;
+  }
+  return params;
+}
+
+/** Number of pages of a list, at least one. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}

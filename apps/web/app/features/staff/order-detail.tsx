@@ -1,0 +1,236 @@
+import { useLingui } from "@lingui/react";
+import { formatMoney } from "@ems/contracts/money";
+import type { DocumentAddress, OrderDocumentRef, StaffOrderDetails } from "@ems/contracts/orders";
+import type { Locale } from "@ems/i18n/locales";
+import { Link } from "react-router";
+
+import { Badge } from "~/components/ui/badge";
+import { href } from "~/lib/route-map";
+
+import { useDisplayNames } from "./customers";
+import { formatDay, formatPercentBp } from "./format";
+import { DeliveryNoteButton, InvoiceButton } from "./order-actions";
+import {
+  Detail,
+  linkClass,
+  mutedClass,
+  Section,
+  TableRegion,
+  tbodyClass,
+  tdClass,
+  theadClass,
+  thClass,
+  trClass,
+} from "./staff-ui";
+
+function AddressLines({ address, locale }: { address: DocumentAddress; locale: string }) {
+  const names = useDisplayNames(locale);
+  return (
+    <address className="not-italic">
+      {[
+        address.recipient,
+        address.street,
+        address.street2,
+        `${address.postal_code} ${address.city}`,
+        address.region,
+        names.country(address.country),
+      ]
+        .filter(Boolean)
+        .map((line, i) => (
+          <span key={i} className="block break-words">
+            {line}
+          </span>
+        ))}
+    </address>
+  );
+}
+
+export function OrderSummary({ order, locale }: { order: StaffOrderDetails; locale: Locale }) {
+  const { i18n } = useLingui();
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  return (
+    <Section id="summary" title={i18n._("staff.order_details")}>
+      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Detail term={i18n._("staff.po_number")}>{order.po_number}</Detail>
+        <Detail term={i18n._("staff.from_quote")}>
+          <Link to={href("staff-quote", locale, { quote: order.quote_id })} className={linkClass}>
+            {order.quote_number}
+          </Link>
+        </Detail>
+        <Detail term={i18n._("staff.placed_by")}>
+          {order.placed_by_name ?? i18n._("staff.none")} · {formatDay(order.created_at, locale)}
+        </Detail>
+        <Detail term={i18n._("staff.col_delivery_date")}>{formatDay(order.delivery_date, locale)}</Detail>
+        <Detail term={i18n._("staff.parcel_service")}>{order.parcel_service.name}</Detail>
+        <Detail term={i18n._("staff.terms_accepted")}>
+          {i18n._("staff.terms_version", {
+            version: order.terms_version,
+            date: formatDay(order.terms_accepted_at, locale),
+          })}
+        </Detail>
+        <Detail term={i18n._("staff.billing_address")}>
+          <AddressLines address={order.billing_address} locale={locale} />
+        </Detail>
+        <Detail term={i18n._("staff.shipping_address")}>
+          <AddressLines address={order.shipping_address} locale={locale} />
+        </Detail>
+        <Detail term={i18n._("staff.col_total")}>
+          <span className="block tabular-nums">
+            {i18n._("staff.subtotal_value", { amount: money(order.subtotal_minor) })}
+          </span>
+          <span className={`block tabular-nums ${mutedClass}`}>
+            {i18n._("staff.shipping_value", { amount: money(order.shipping_minor) })}
+          </span>
+          <span className={`block tabular-nums ${mutedClass}`}>
+            {i18n._("staff.vat_value", {
+              rate: formatPercentBp(order.tax_rate_bp, locale),
+              amount: money(order.tax_minor),
+            })}
+          </span>
+          <span className="block font-semibold tabular-nums">
+            {i18n._("staff.total_value", { amount: money(order.total_minor) })}
+          </span>
+        </Detail>
+      </dl>
+    </Section>
+  );
+}
+
+export function OrderLines({ order, locale }: { order: StaffOrderDetails; locale: Locale }) {
+  const { i18n } = useLingui();
+  const money = (minor: number) => formatMoney(minor, order.currency, locale);
+  const number = new Intl.NumberFormat(locale);
+  return (
+    <Section id="lines" title={i18n._("staff.lines_title")}>
+      <TableRegion label={i18n._("staff.order_lines_table")} minWidth="min-w-[900px]">
+        <thead className={theadClass}>
+          <tr>
+            <th scope="col" className={thClass}>
+              {i18n._("staff.col_position")}
+            </th>
+            <th scope="col" className={thClass}>
+              {i18n._("staff.description")}
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              {i18n._("staff.quantity")}
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              {i18n._("staff.unit_price")}
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              {i18n._("staff.col_amount")}
+            </th>
+            <th scope="col" className={thClass}>
+              {i18n._("staff.col_delivery_date")}
+            </th>
+            <th scope="col" className={thClass}>
+              {i18n._("staff.col_delivered")}
+            </th>
+            <th scope="col" className={thClass}>
+              {i18n._("staff.col_invoiced")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className={tbodyClass}>
+          {[...order.lines]
+            .sort((a, b) => a.position - b.position)
+            .map((line) => (
+              <tr key={line.id} className={trClass}>
+                <td className={`${tdClass} tabular-nums`}>{line.position}</td>
+                <th scope="row" className={`${tdClass} min-w-[14rem] font-normal`}>
+                  <span className="block break-words">{line.description}</span>
+                  <span className={`block ${mutedClass}`}>
+                    {i18n._("staff.category", { category: line.category })}
+                    {line.engineering_cost_minor > 0
+                      ? ` · ${i18n._("staff.engineering_value", { amount: money(line.engineering_cost_minor) })}`
+                      : ""}
+                  </span>
+                </th>
+                <td className={`${tdClass} text-right tabular-nums`}>{number.format(line.quantity)}</td>
+                <td className={`${tdClass} text-right tabular-nums`}>{money(line.unit_price_minor)}</td>
+                <td className={`${tdClass} text-right tabular-nums`}>{money(line.amount_minor)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(line.delivery_date, locale)}</td>
+                <td className={`${tdClass} tabular-nums`}>
+                  {i18n._("staff.delivered_of", {
+                    delivered: line.delivered_quantity,
+                    ordered: line.quantity,
+                  })}
+                </td>
+                <td className={tdClass}>
+                  {line.invoiced ? (
+                    <Badge tone="success">{i18n._("staff.invoiced")}</Badge>
+                  ) : (
+                    <Badge>{i18n._("staff.not_invoiced")}</Badge>
+                  )}
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </TableRegion>
+    </Section>
+  );
+}
+
+function DocumentList({
+  items,
+  empty,
+  linkOf,
+  locale,
+}: {
+  items: OrderDocumentRef[];
+  empty: string;
+  linkOf: (doc: OrderDocumentRef) => string;
+  locale: string;
+}) {
+  if (items.length === 0) return <p className={mutedClass}>{empty}</p>;
+  return (
+    <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
+      {items.map((doc) => (
+        <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <Link to={linkOf(doc)} className={linkClass}>
+            {doc.number}
+          </Link>
+          <span className={mutedClass}>{formatDay(doc.date, locale)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The order's delivery notes and invoices, and creating the next ones. */
+export function OrderDocuments({ order, locale }: { order: StaffOrderDetails; locale: Locale }) {
+  const { i18n } = useLingui();
+  const billing = href("staff-billing", locale);
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Section id="delivery-notes" title={i18n._("staff.delivery_notes_title")}>
+        <div className="space-y-4">
+          <DocumentList
+            items={order.delivery_notes}
+            empty={i18n._("staff.delivery_notes_none")}
+            linkOf={(doc) =>
+              `${billing}?${new URLSearchParams({ view: "deliveries", q: doc.number }).toString()}`
+            }
+            locale={locale}
+          />
+          <div className="space-y-1">
+            <DeliveryNoteButton order={order} />
+          </div>
+        </div>
+      </Section>
+      <Section id="invoices" title={i18n._("staff.invoices_title")}>
+        <div className="space-y-4">
+          <DocumentList
+            items={order.invoices}
+            empty={i18n._("staff.invoices_none")}
+            linkOf={(doc) => `${billing}?${new URLSearchParams({ q: doc.number }).toString()}`}
+            locale={locale}
+          />
+          <div className="space-y-1">
+            <InvoiceButton order={order} />
+          </div>
+        </div>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,493 @@
+import { useLingui } from "@lingui/react";
+import { CURRENCIES, formatMoney, type Currency } from "@ems/contracts/money";
+import { MAX_LEAD_TIME_DAYS } from "@ems/contracts/reference";
+import {
+  MAX_QUOTE_QUANTITY,
+  PRODUCT_CATEGORIES,
+  QUOTE_STATUSES,
+  staffQuoteCreateSchema,
+  type ProductCategory,
+  type StaffQuoteDetail,
+  type StaffQuoteSummary,
+} from "@ems/contracts/quotes";
+import type { Locale } from "@ems/i18n/locales";
+import { FilePlus2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input, inputClassName } from "~/components/ui/input";
+import { browserApi } from "~/lib/browser-api";
+import { href } from "~/lib/route-map";
+
+import { dayFromToday, formatDay, listHref, parsePercentBp, statusKey } from "./format";
+import { emptyLine, issueMessage, linesBody, type FieldErrors, type LineDraft } from "./quote-lines";
+import {
+  EmptyState,
+  FilterField,
+  FilterForm,
+  linkClass,
+  mutedClass,
+  Pagination,
+  QuoteStatusBadge,
+  ResultCount,
+  SortHeader,
+  TableRegion,
+  tbodyClass,
+  tdClass,
+  theadClass,
+  thClass,
+  trClass,
+  ViewTabs,
+} from "./staff-ui";
+import { useFieldError, useStaffAction } from "./use-staff-action";
+
+export interface CompanyOption {
+  id: string;
+  name: string;
+}
+
+/** The status the list shows without a choice: the customers' requests (In Progress). */
+export const DEFAULT_QUOTE_STATUS = "In Progress";
+
+/** The status tabs, requests first. */
+const STATUS_TABS = [
+  DEFAULT_QUOTE_STATUS,
+  ...QUOTE_STATUSES.filter((s) => s !== DEFAULT_QUOTE_STATUS),
+  "all",
+];
+
+export function QuotesList({
+  items,
+  total,
+  page,
+  pageSize,
+  status,
+  companies,
+  pathname,
+  search,
+  locale,
+}: {
+  items: StaffQuoteSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The status shown, or "all". */
+  status: string;
+  companies: CompanyOption[];
+  pathname: string;
+  search: URLSearchParams;
+  locale: Locale;
+}) {
+  const { i18n } = useLingui();
+  const sort = search.get("sort") ?? "created_at";
+  const dir = search.get("dir") === "asc" ? "asc" : "desc";
+  const sortProps = { sort, dir, pathname, search, defaultDir: "desc" } as const;
+  return (
+    <div className="space-y-4">
+      <ViewTabs
+        label={i18n._("staff.quote_status_filter")}
+        items={STATUS_TABS.map((s) => ({
+          key: s,
+          label:
+            s === "all"
+              ? i18n._("staff.all_statuses")
+              : s === DEFAULT_QUOTE_STATUS
+                ? i18n._("staff.requests")
+                : i18n._("staff.quote_status", { status: statusKey(s) }),
+          to: listHref(pathname, search, { status: s === DEFAULT_QUOTE_STATUS ? null : s }),
+          active: status === s,
+        }))}
+      />
+      <FilterForm
+        label={i18n._("staff.quotes_filter")}
+        hidden={{
+          status: search.get("status") ?? undefined,
+          sort: search.get("sort") ?? undefined,
+          dir: search.get("dir") ?? undefined,
+        }}
+      >
+        <FilterField label={i18n._("staff.col_company")}>
+          <select name="company_id" defaultValue={search.get("company_id") ?? ""} className={inputClassName}>
+            <option value="">{i18n._("staff.all_companies")}</option>
+            {companies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField label={i18n._("staff.search_quotes")}>
+          <input
+            name="q"
+            type="search"
+            defaultValue={search.get("q") ?? ""}
+            maxLength={100}
+            className={inputClassName}
+          />
+        </FilterField>
+      </FilterForm>
+      <ResultCount>{i18n._("staff.quotes_count", { count: total })}</ResultCount>
+      {items.length === 0 ? (
+        <EmptyState>
+          {i18n._(
+            status === DEFAULT_QUOTE_STATUS && !search.get("q")
+              ? "staff.requests_empty"
+              : "staff.quotes_empty",
+          )}
+        </EmptyState>
+      ) : (
+        <TableRegion label={i18n._("staff.quotes_table")} minWidth="min-w-[760px]">
+          <thead className={theadClass}>
+            <tr>
+              <SortHeader label={i18n._("staff.col_number")} field="number" {...sortProps} />
+              <SortHeader label={i18n._("staff.col_title")} field="title" {...sortProps} />
+              <th scope="col" className={thClass}>
+                {i18n._("staff.col_company")}
+              </th>
+              <SortHeader label={i18n._("staff.col_status")} field="status" {...sortProps} />
+              <th scope="col" className={`${thClass} text-right`}>
+                {i18n._("staff.col_from_total")}
+              </th>
+              <SortHeader label={i18n._("staff.col_valid_until")} field="valid_until" {...sortProps} />
+              <SortHeader label={i18n._("staff.col_created")} field="created_at" {...sortProps} />
+            </tr>
+          </thead>
+          <tbody className={tbodyClass}>
+            {items.map((q) => (
+              <tr key={q.id} className={trClass}>
+                <th scope="row" className={`${tdClass} font-normal whitespace-nowrap`}>
+                  <Link to={href("staff-quote", locale, { quote: q.id })} className={linkClass}>
+                    {q.number}
+                  </Link>
+                </th>
+                <td className={`${tdClass} min-w-[12rem]`}>
+                  <span className="block break-words">{q.title}</span>
+                  {q.customer_reference ? (
+                    <span className={`block ${mutedClass}`}>
+                      {i18n._("staff.reference_short", { reference: q.customer_reference })}
+                    </span>
+                  ) : null}
+                  <span className={`block ${mutedClass}`}>
+                    {i18n._("staff.lines_summary", {
+                      count: q.line_count,
+                      categories: q.categories
+                        .map((c) => i18n._("staff.category", { category: c }))
+                        .join(", "),
+                    })}
+                  </span>
+                </td>
+                <td className={tdClass}>{q.company_name}</td>
+                <td className={tdClass}>
+                  <QuoteStatusBadge status={q.status} />
+                </td>
+                <td className={`${tdClass} text-right whitespace-nowrap tabular-nums`}>
+                  {q.lowest_total_minor === null
+                    ? i18n._("staff.not_priced")
+                    : formatMoney(q.lowest_total_minor, q.currency, locale)}
+                </td>
+                <td className={`${tdClass} whitespace-nowrap`}>
+                  {q.valid_until ? formatDay(q.valid_until, locale) : i18n._("staff.none")}
+                </td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(q.created_at, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableRegion>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} pathname={pathname} search={search} />
+    </div>
+  );
+}
+
+export function NewQuoteButton({ to }: { to: string }) {
+  const { i18n } = useLingui();
+  return (
+    <Link className={buttonVariants()} to={to} preventScrollReset>
+      <FilePlus2 aria-hidden="true" className="size-4" />
+      {i18n._("staff.new_quote")}
+    </Link>
+  );
+}
+
+const DEFAULT_VALIDITY_DAYS = 30;
+
+/**
+ * A quote staff prepare for a customer (POST /api/staff/quotes): company, title, reference,
+ * currency, VAT rate, validity and a first line; the quote page adds the rest.
+ */
+export function NewQuoteDialog({
+  companies,
+  companyId,
+  closeTo,
+  locale,
+}: {
+  companies: CompanyOption[];
+  companyId: string | null;
+  closeTo: string;
+  locale: Locale;
+}) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const { run, pending, fieldErrors: apiErrors } = useStaffAction();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [form, setForm] = useState({
+    company_id: companyId && companies.some((c) => c.id === companyId) ? companyId : "",
+    title: "",
+    customer_reference: "",
+    currency: "EUR" as Currency,
+    vat: "19",
+    valid_until: dayFromToday(DEFAULT_VALIDITY_DAYS),
+  });
+  const [line, setLine] = useState<LineDraft>(() => ({ ...emptyLine(), engineering: "0" }));
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const error = useFieldError({ ...apiErrors, ...errors });
+  const close = () => void navigate(closeTo, { preventScrollReset: true });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    const lines = linesBody([line], form.currency);
+    Object.assign(found, lines.errors);
+    const taxRate = parsePercentBp(form.vat);
+    if (taxRate === null) found.tax_rate_bp = { key: "staff.error_percent" };
+    const candidate = {
+      company_id: form.company_id,
+      title: form.title,
+      ...(form.customer_reference.trim() ? { customer_reference: form.customer_reference } : {}),
+      currency: form.currency,
+      tax_rate_bp: taxRate ?? 0,
+      valid_until: form.valid_until,
+      lines: lines.body?.lines ?? [],
+    };
+    const parsed = staffQuoteCreateSchema.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.map(String).join(".");
+        if (path === "lines" || path in found) continue;
+        found[path] =
+          path === "company_id"
+            ? { key: "staff.error_choose_company" }
+            : path === "valid_until"
+              ? { key: "staff.error_future_date" }
+              : issueMessage(issue);
+      }
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !parsed.success) return;
+    const created = await run(
+      () => browserApi().post<StaffQuoteDetail>("/api/staff/quotes", parsed.data),
+      i18n._("staff.quote_created"),
+      { revalidate: false },
+    );
+    if (created) void navigate(href("staff-quote", locale, { quote: created.data.id }));
+  }
+
+  const tier = line.tiers[0]!;
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => !next && close()}
+      title={i18n._("staff.new_quote")}
+      description={i18n._("staff.new_quote_intro")}
+      closeLabel={i18n._("staff.close")}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label={i18n._("staff.customer_company")}
+          error={error("company_id")}
+          className="sm:col-span-2"
+        >
+          {(f) => (
+            <select
+              {...f}
+              value={form.company_id}
+              onChange={(e) => set("company_id")(e.target.value)}
+              required
+              className={inputClassName}
+            >
+              <option value="">{i18n._("staff.choose_company")}</option>
+              {companies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={i18n._("staff.quote_title")} error={error("title")} className="sm:col-span-2">
+          {(f) => (
+            <Input
+              {...f}
+              value={form.title}
+              onChange={(e) => set("title")(e.target.value)}
+              required
+              maxLength={200}
+            />
+          )}
+        </FormField>
+        <FormField label={i18n._("staff.customer_reference")} error={error("customer_reference")}>
+          {(f) => (
+            <Input
+              {...f}
+              value={form.customer_reference}
+              onChange={(e) => set("customer_reference")(e.target.value)}
+              maxLength={100}
+            />
+          )}
+        </FormField>
+        <FormField label={i18n._("staff.currency")} error={error("currency")}>
+          {(f) => (
+            <select
+              {...f}
+              value={form.currency}
+              onChange={(e) => set("currency")(e.target.value)}
+              className={inputClassName}
+            >
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          label={i18n._("staff.vat_rate")}
+          error={error("tax_rate_bp")}
+          description={i18n._("staff.vat_rate_hint")}
+        >
+          {(f) => (
+            <Input
+              {...f}
+              value={form.vat}
+              onChange={(e) => set("vat")(e.target.value)}
+              inputMode="decimal"
+              required
+            />
+          )}
+        </FormField>
+        <FormField label={i18n._("staff.valid_until")} error={error("valid_until")}>
+          {(f) => (
+            <Input
+              {...f}
+              type="date"
+              value={form.valid_until}
+              min={dayFromToday(1)}
+              onChange={(e) => set("valid_until")(e.target.value)}
+              required
+            />
+          )}
+        </FormField>
+
+        <fieldset className="grid gap-4 rounded-lg border border-neutral-200 p-4 sm:col-span-2 sm:grid-cols-2 dark:border-neutral-700">
+          <legend className="px-1 text-sm font-semibold">{i18n._("staff.first_line")}</legend>
+          <FormField label={i18n._("staff.category_label")} error={error("lines.0.category")}>
+            {(f) => (
+              <select
+                {...f}
+                value={line.category}
+                onChange={(e) => setLine((l) => ({ ...l, category: e.target.value as ProductCategory }))}
+                className={inputClassName}
+              >
+                {PRODUCT_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {i18n._("staff.category", { category: c })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label={i18n._("staff.lead_time")} error={error("lines.0.lead_time_days")}>
+            {(f) => (
+              <Input
+                {...f}
+                value={line.leadTime}
+                onChange={(e) => setLine((l) => ({ ...l, leadTime: e.target.value }))}
+                inputMode="numeric"
+                type="number"
+                min={1}
+                max={MAX_LEAD_TIME_DAYS}
+                required
+              />
+            )}
+          </FormField>
+          <FormField
+            label={i18n._("staff.description")}
+            error={error("lines.0.description")}
+            className="sm:col-span-2"
+          >
+            {(f) => (
+              <Input
+                {...f}
+                value={line.description}
+                onChange={(e) => setLine((l) => ({ ...l, description: e.target.value }))}
+                maxLength={500}
+                required
+              />
+            )}
+          </FormField>
+          <FormField
+            label={i18n._("staff.quantity")}
+            error={error("lines.0.tiers.0.quantity") ?? error("lines.0.tiers")}
+          >
+            {(f) => (
+              <Input
+                {...f}
+                value={tier.quantity}
+                onChange={(e) => setLine((l) => ({ ...l, tiers: [{ ...tier, quantity: e.target.value }] }))}
+                inputMode="numeric"
+                type="number"
+                min={1}
+                max={MAX_QUOTE_QUANTITY}
+                required
+              />
+            )}
+          </FormField>
+          <FormField
+            label={i18n._("staff.unit_price_in", { currency: form.currency })}
+            error={error("lines.0.tiers.0.unit_price_minor")}
+          >
+            {(f) => (
+              <Input
+                {...f}
+                value={tier.price}
+                onChange={(e) => setLine((l) => ({ ...l, tiers: [{ ...tier, price: e.target.value }] }))}
+                inputMode="decimal"
+                required
+              />
+            )}
+          </FormField>
+          <FormField
+            label={i18n._("staff.engineering_in", { currency: form.currency })}
+            error={error("lines.0.engineering_cost_minor")}
+            description={i18n._("staff.engineering_hint")}
+            className="sm:col-span-2"
+          >
+            {(f) => (
+              <Input
+                {...f}
+                value={line.engineering}
+                onChange={(e) => setLine((l) => ({ ...l, engineering: e.target.value }))}
+                inputMode="decimal"
+              />
+            )}
+          </FormField>
+        </fieldset>
+
+        <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+          <Button type="button" variant="outline" onClick={close}>
+            {i18n._("staff.cancel")}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {i18n._("staff.create_quote")}
+          </Button>
+        </div>
+      </form>
+      {companies.length === 0 ? <p className={`mt-4 ${mutedClass}`}>{i18n._("staff.no_companies")}</p> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,366 @@
+import { useLingui } from "@lingui/react";
+import { QUOTE_STATUS_COLORS, type QuoteStatus } from "@ems/contracts/quotes";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, useMatches } from "react-router";
+
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { claimValues } from "~/lib/claims";
+import { cn } from "~/lib/cn";
+import { currentPage } from "~/lib/route-map";
+
+import { listHref, pageCount, statusKey } from "./format";
+
+export const linkClass =
+  "font-semibold text-primary-800 underline decoration-primary-800/40 underline-offset-2 hover:decoration-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:text-primary-300 dark:decoration-primary-300/40";
+
+export const cardClass =
+  "rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6 dark:border-neutral-800 dark:bg-neutral-900";
+
+export const mutedClass = "text-sm text-neutral-700 dark:text-neutral-300";
+
+/** A back-office page: the heading and introduction of its route-map page, then its content. */
+export function StaffPage({
+  heading,
+  eyebrow,
+  intro,
+  actions,
+  children,
+  wide = true,
+}: {
+  /** Overrides the route map's heading (a document's number). */
+  heading?: ReactNode;
+  eyebrow?: ReactNode;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const { i18n } = useLingui();
+  const page = currentPage(useMatches());
+  const values = page ? claimValues(page.locale) : {};
+  return (
+    <div className={cn("mx-auto w-full px-4 py-8 md:px-6 lg:py-10", wide ? "max-w-6xl" : "max-w-5xl")}>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          {eyebrow ? (
+            <p className="text-sm font-semibold text-primary-800 dark:text-primary-300">{eyebrow}</p>
+          ) : null}
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
+            {heading ?? (page ? i18n._(`page.${page.key}.heading`, values) : null)}
+          </h1>
+          {intro !== undefined ? (
+            intro
+          ) : page ? (
+            <p className={cn("mt-2 max-w-3xl", mutedClass, "text-base")}>
+              {i18n._(`page.${page.key}.intro`, values)}
+            </p>
+          ) : null}
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+      <div className="mt-8 space-y-6">{children}</div>
+    </div>
+  );
+}
+
+/** A titled card of a page. */
+export function Section({
+  id,
+  title,
+  description,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={cn(cardClass, "scroll-mt-24")}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? <div className={cn("mt-1", mutedClass)}>{description}</div> : null}
+        </div>
+        {action}
+      </div>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+/** The SPEC §4 badge of a quote status. */
+export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
+  const { i18n } = useLingui();
+  return (
+    <Badge tone={QUOTE_STATUS_COLORS[status]}>
+      {i18n._("staff.quote_status", { status: statusKey(status) })}
+    </Badge>
+  );
+}
+
+export const ORDER_STATUS_TONES: Record<string, BadgeTone> = {
+  confirmed: "info",
+  in_production: "primary",
+  shipped: "success",
+  completed: "success",
+  cancelled: "neutral",
+};
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  const { i18n } = useLingui();
+  return (
+    <Badge tone={ORDER_STATUS_TONES[status] ?? "neutral"}>{i18n._("staff.order_status", { status })}</Badge>
+  );
+}
+
+export const INVOICE_STATUS_TONES: Record<string, BadgeTone> = {
+  paid: "success",
+  unpaid: "warning",
+  overdue: "error",
+};
+
+export function InvoiceStatusBadge({ status }: { status: string }) {
+  const { i18n } = useLingui();
+  return (
+    <Badge tone={INVOICE_STATUS_TONES[status] ?? "neutral"}>
+      {i18n._("staff.invoice_status", { status })}
+    </Badge>
+  );
+}
+
+/** A wide table that scrolls sideways inside a labelled, keyboard-focusable region on small screens. */
+export function TableRegion({
+  label,
+  minWidth = "min-w-[720px]",
+  children,
+}: {
+  label: string;
+  minWidth?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      // relative: the visually hidden header texts (absolutely positioned) stay inside the scroller.
+      className="relative overflow-x-auto rounded-xl border border-neutral-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-neutral-800"
+    >
+      <table className={cn("w-full text-left text-sm", minWidth)}>
+        <caption className="sr-only">{label}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const theadClass = "bg-neutral-50 text-neutral-700 dark:bg-neutral-900 dark:text-neutral-300";
+export const thClass = "px-3 py-3 align-bottom font-semibold";
+export const tbodyClass = "divide-y divide-neutral-200 dark:divide-neutral-800";
+export const trClass = "bg-white align-top dark:bg-neutral-950";
+export const tdClass = "px-3 py-3";
+
+/** A column header that sorts the list by its field (links, so sorting survives a reload). */
+export function SortHeader({
+  label,
+  field,
+  sort,
+  dir,
+  pathname,
+  search,
+  defaultDir = "asc",
+}: {
+  label: string;
+  field: string;
+  sort: string;
+  dir: "asc" | "desc";
+  pathname: string;
+  search: URLSearchParams;
+  defaultDir?: "asc" | "desc";
+}) {
+  const { i18n } = useLingui();
+  const active = sort === field;
+  const nextDir = active ? (dir === "asc" ? "desc" : "asc") : defaultDir;
+  const Icon = active ? (dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
+  return (
+    <th
+      scope="col"
+      className={thClass}
+      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+    >
+      <Link
+        to={listHref(pathname, search, { sort: field, dir: nextDir })}
+        preventScrollReset
+        className="inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary-600"
+        aria-label={i18n._("staff.sort_by", { column: label })}
+      >
+        {label}
+        <Icon aria-hidden="true" className="size-3.5" />
+      </Link>
+    </th>
+  );
+}
+
+/** Previous / next links under a list. */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  pathname,
+  search,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  pathname: string;
+  search: URLSearchParams;
+}) {
+  const { i18n } = useLingui();
+  const pages = pageCount(total, pageSize);
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={i18n._("staff.pagination")} className="flex items-center justify-between gap-3 text-sm">
+      {page > 1 ? (
+        <Link className={linkClass} to={listHref(pathname, search, { page: String(page - 1) })}>
+          {i18n._("staff.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>{i18n._("staff.page_of", { page, pages })}</span>
+      {page < pages ? (
+        <Link className={linkClass} to={listHref(pathname, search, { page: String(page + 1) })}>
+          {i18n._("staff.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** Links between the views of one page (aria-current marks the one shown). */
+export function ViewTabs({
+  label,
+  items,
+}: {
+  label: string;
+  items: { key: string; label: string; to: string; active: boolean }[];
+}) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <Link
+          key={item.key}
+          to={item.to}
+          preventScrollReset
+          aria-current={item.active ? "page" : undefined}
+          className={cn(
+            "rounded-md px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600",
+            item.active
+              ? "bg-primary-700 text-white dark:bg-primary-500 dark:text-neutral-950"
+              : "border border-neutral-300 text-neutral-800 hover:bg-neutral-100 dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800",
+          )}
+        >
+          {item.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** A GET form of list filters; the URL carries them, so links and Back work. */
+export function FilterForm({
+  children,
+  hidden = {},
+  label,
+}: {
+  children: ReactNode;
+  /** Query values to keep that the form does not show (the view, the sort). */
+  hidden?: Record<string, string | undefined>;
+  label: string;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={label}
+      preventScrollReset
+      className="grid gap-3 rounded-xl border border-neutral-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      {Object.entries(hidden).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+      {children}
+      <div className="flex items-end">
+        <Button type="submit" className="w-full">
+          {i18n._("staff.apply_filters")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** A label above a native control inside a filter form. */
+export function FilterField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="space-y-1 text-sm font-semibold">
+      <span className="block">{label}</span>
+      <span className="block font-normal">{children}</span>
+    </label>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-neutral-300 p-8 text-center text-neutral-700 dark:border-neutral-700 dark:text-neutral-300">
+      {children}
+    </p>
+  );
+}
+
+/** A number of things found, announced politely when filters change. */
+export function ResultCount({ children }: { children: ReactNode }) {
+  return (
+    <p className={mutedClass} aria-live="polite">
+      {children}
+    </p>
+  );
+}
+
+/** A term and its value in a details list. */
+export function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm font-medium text-neutral-600 dark:text-neutral-400">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** A thin progress bar with its percent for screen readers. */
+export function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 w-24 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-700"
+      >
+        <div className="h-full bg-primary-600 dark:bg-primary-400" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="text-sm tabular-nums">{percent} %</span>
+    </div>
+  );
+}

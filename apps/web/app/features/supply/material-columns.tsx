@@ -1,0 +1,142 @@
+import { useLingui } from "@lingui/react";
+import type { MaterialRequest, MaterialRequestStatus } from "@ems/contracts/material-requests";
+import type { Locale } from "@ems/i18n/locales";
+import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
+import { FileDown } from "lucide-react";
+import { useMemo, type ReactNode } from "react";
+import { Link } from "react-router";
+
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { href } from "~/lib/route-map";
+
+import { formatDay } from "./format";
+
+const column = createColumnHelper<MaterialRequest>();
+
+export const MATERIAL_SORTABLE = ["number", "expected_on"] as const;
+
+/** Announced: on its way (warning, it needs goods receiving); received (success); cancelled (neutral). */
+export const MATERIAL_STATUS_TONES: Record<MaterialRequestStatus, BadgeTone> = {
+  announced: "warning",
+  received: "success",
+  cancelled: "neutral",
+};
+
+const linkClass =
+  "font-semibold text-primary-800 underline decoration-primary-800/40 underline-offset-2 hover:decoration-primary-800 dark:text-primary-300 dark:decoration-primary-300/40";
+
+/**
+ * The columns of the material request list (SPEC Material request getAll, PDF). The route renders
+ * them in the shared document table and passes how tracking numbers are shown.
+ */
+export function useMaterialRequestColumns({
+  locale,
+  tracking,
+}: {
+  locale: Locale;
+  tracking: (carrier: string | null, number: string | null) => ReactNode;
+}): ColumnDef<MaterialRequest, string>[] {
+  const { i18n } = useLingui();
+  return useMemo(
+    () =>
+      [
+        column.accessor("number", {
+          header: () => i18n._("supply.col_number"),
+          cell: (c) => (
+            <span className="block">
+              <span className="font-semibold whitespace-nowrap">{c.getValue()}</span>
+              <span className="block text-xs text-neutral-600 dark:text-neutral-400">
+                {i18n._("supply.announced_on", { date: formatDay(c.row.original.created_at, locale) })}
+              </span>
+            </span>
+          ),
+        }),
+        column.accessor("status", {
+          header: () => i18n._("supply.col_status"),
+          cell: (c) => (
+            <span className="flex flex-col items-start gap-1">
+              <Badge tone={MATERIAL_STATUS_TONES[c.row.original.status]}>
+                {i18n._("supply.status", { status: c.row.original.status })}
+              </Badge>
+              {c.row.original.received_at ? (
+                <span className="text-xs whitespace-nowrap text-neutral-600 dark:text-neutral-400">
+                  {i18n._("supply.received_on", { date: formatDay(c.row.original.received_at, locale) })}
+                </span>
+              ) : null}
+            </span>
+          ),
+        }),
+        column.accessor("expected_on", {
+          header: () => i18n._("supply.col_expected"),
+          cell: (c) => (
+            <time dateTime={c.getValue()} className="whitespace-nowrap">
+              {formatDay(c.getValue(), locale)}
+            </time>
+          ),
+        }),
+        column.display({
+          id: "order",
+          header: () => i18n._("supply.col_order"),
+          cell: (c) => {
+            const { order_id: id, order_number: number } = c.row.original;
+            return id && number ? (
+              <Link to={href("my-order", locale, { order: id })} className={`${linkClass} whitespace-nowrap`}>
+                {number}
+              </Link>
+            ) : (
+              <span className="text-neutral-600 dark:text-neutral-400">{i18n._("supply.none")}</span>
+            );
+          },
+        }),
+        column.display({
+          id: "shipment",
+          header: () => i18n._("supply.col_shipment"),
+          cell: (c) => {
+            const { carrier, tracking_number: number } = c.row.original;
+            if (!carrier && !number)
+              return <span className="text-neutral-600 dark:text-neutral-400">{i18n._("supply.none")}</span>;
+            return (
+              <span className="flex flex-col gap-0.5">
+                {carrier ? <span>{carrier}</span> : null}
+                {number ? tracking(carrier, number) : null}
+              </span>
+            );
+          },
+        }),
+        column.display({
+          id: "lines",
+          header: () => i18n._("supply.col_lines"),
+          cell: (c) => {
+            const mpns = c.row.original.lines.map((line) => line.mpn);
+            return (
+              <span className="block max-w-36">
+                <span className="whitespace-nowrap">
+                  {i18n._("supply.line_count", { count: mpns.length })}
+                </span>
+                <span className="block truncate font-mono text-xs text-neutral-600 dark:text-neutral-400">
+                  {mpns.slice(0, 3).join(", ")}
+                  {mpns.length > 3 ? " …" : ""}
+                </span>
+              </span>
+            );
+          },
+        }),
+        column.display({
+          id: "pdf",
+          header: () => i18n._("supply.col_document"),
+          cell: (c) => (
+            <a
+              href={`/api/material-requests/${c.row.original.id}/pdf`}
+              download={`${c.row.original.number}.pdf`}
+              aria-label={i18n._("supply.pdf_label", { number: c.row.original.number })}
+              className="inline-flex items-center gap-1 rounded font-semibold text-primary-800 hover:underline dark:text-primary-300"
+            >
+              <FileDown aria-hidden="true" className="size-4" />
+              {i18n._("supply.pdf")}
+            </a>
+          ),
+        }),
+      ] as ColumnDef<MaterialRequest, string>[],
+    [i18n, locale, tracking],
+  );
+}

@@ -1,0 +1,34 @@
+import { LOGGED_IN_HINT_COOKIE } from "@ems/config/constants";
+
+import type { ApiClient } from "./api-client";
+import { readCookie } from "./cookies";
+import { latestI18n } from "./i18n";
+import { localeFromPath, localizePath } from "./locale";
+import { clearLocalSessionState } from "./session-client";
+import { createExpiryAwareClient } from "./session-expiry";
+import { notifySessionExpired } from "./toast";
+
+let client: ApiClient | undefined;
+
+/**
+ * The API client for browser code: same-origin, cookies sent by the browser, and session expiry
+ * handled as SPEC §4 says. Server code uses apiFromRequest() instead.
+ */
+export function browserApi(): ApiClient {
+  client ??= createExpiryAwareClient({
+    isSignedIn: () => readCookie(document.cookie, LOGGED_IN_HINT_COOKIE) === "1",
+    onExpired: () => {
+      clearLocalSessionState();
+      const i18n = latestI18n();
+      if (i18n) notifySessionExpired(i18n);
+    },
+    redirect: () => {
+      const { pathname, search } = window.location;
+      const login = localizePath("/login", localeFromPath(pathname));
+      window.location.assign(
+        `${login}?${new URLSearchParams({ redirect: `${pathname}${search}` }).toString()}`,
+      );
+    },
+  });
+  return client;
+}

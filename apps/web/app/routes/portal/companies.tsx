@@ -1,0 +1,85 @@
+import { useLingui } from "@lingui/react";
+import type {
+  CompanyAddress,
+  CompanyContact,
+  CompanyDetails,
+  CompanyUser,
+  RelatedCompany,
+} from "@ems/contracts/companies";
+import type { Country } from "@ems/contracts/countries";
+import type { ProfileUser } from "@ems/contracts/profile";
+import { useLocation } from "react-router";
+
+import {
+  AddressesSection,
+  ContactsSection,
+  DetailsSection,
+  RelatedSection,
+} from "~/features/companies/company-sections";
+import { UsersSection } from "~/features/companies/users-section";
+import { apiFromRequest } from "~/lib/api.server";
+import { localeFromPath } from "~/lib/locale";
+import { pageMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/companies";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta(location.pathname, { title: "my_companies.meta_title" }, {}, { index: false });
+
+/** The caller's company: details, related companies, addresses, contacts and users (SPEC §7 Company). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiFromRequest(request, context);
+  const lang = localeFromPath(new URL(request.url).pathname);
+  const [profile, company, related, addresses, contacts, users, countries] = await Promise.all([
+    api.get<{ user: ProfileUser }>("/api/profile"),
+    api.get<CompanyDetails>("/api/company"),
+    api.get<RelatedCompany[]>("/api/company/related"),
+    api.get<CompanyAddress[]>("/api/company/addresses"),
+    api.get<CompanyContact[]>("/api/company/contacts"),
+    api.get<CompanyUser[]>("/api/company/users"),
+    api.get<Country[]>("/api/countries", { lang }),
+  ]);
+  return {
+    role: profile.data.user.company_role,
+    company: company.data,
+    related: related.data,
+    addresses: addresses.data,
+    contacts: contacts.data,
+    users: users.data,
+    countries: countries.data,
+  };
+}
+
+export default function Companies({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const locale = localeFromPath(useLocation().pathname);
+  const { role, company, related, addresses, contacts, users, countries } = loaderData;
+  const isAdmin = role === "admin";
+  const canAdd = isAdmin || role === "buyer";
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 md:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">{i18n._("my_companies.title")}</h1>
+      <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+        {i18n._("my_companies.intro", { company: company.name })}
+      </p>
+      <div className="mt-8 space-y-6">
+        <DetailsSection
+          key={company.name + company.country}
+          company={company}
+          countries={countries}
+          canEdit={isAdmin}
+        />
+        <UsersSection users={users} canManage={isAdmin} locale={locale} />
+        <AddressesSection
+          addresses={addresses}
+          countries={countries}
+          defaultCountry={company.country}
+          canCreate={canAdd}
+          canDelete={isAdmin}
+        />
+        <ContactsSection contacts={contacts} canCreate={canAdd} />
+        <RelatedSection related={related} countries={countries} />
+      </div>
+    </div>
+  );
+}

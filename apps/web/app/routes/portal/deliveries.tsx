@@ -1,0 +1,124 @@
+import { useLingui } from "@lingui/react";
+import { DELIVERY_SORTS, type DeliveryNote } from "@ems/contracts/billing";
+import { Link, useLocation } from "react-router";
+
+import { DeliveriesTable } from "~/features/billing/deliveries-table";
+import {
+  EmptyList,
+  ListCount,
+  ListToolbar,
+  Pagination,
+  documentLinkClass,
+} from "~/features/billing/document-list";
+import {
+  listApiParams,
+  listHref,
+  pageCount,
+  readListQuery,
+  sortChange,
+  type ListSpec,
+} from "~/features/billing/list-query";
+import { ListProblem } from "~/features/billing/list-states";
+import { loadList } from "~/features/billing/load-list";
+import { PageHeader } from "~/features/billing/page-header";
+import { apiFromRequest } from "~/lib/api.server";
+import { claimValues } from "~/lib/claims";
+import { localeFromPath } from "~/lib/locale";
+import { routePageMeta } from "~/lib/meta";
+import { currentPage } from "~/lib/route-map";
+
+import type { Route } from "./+types/deliveries";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = currentPage(matches);
+  return page ? routePageMeta(page, { index: false }) : [];
+};
+
+const SPEC: ListSpec = { sorts: DELIVERY_SORTS, ascFirst: ["number"], ids: ["order_id"], searchMax: 100 };
+
+/** SPEC Delivery note getAll: the company's delivery notes, searchable, sortable, page by page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = readListQuery(new URL(request.url).searchParams, SPEC);
+  const list = await loadList<DeliveryNote>(
+    apiFromRequest(request, context),
+    "/api/deliveries",
+    listApiParams(state),
+  );
+  return { state, ...list };
+}
+
+export default function Deliveries({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  const values = claimValues(locale);
+  const { state, page, forbidden, invalid } = loaderData;
+  const filtered = Boolean(state.q || state.filters.order_id);
+  const link = (change: Parameters<typeof listHref>[3]) => listHref(pathname, state, SPEC, change);
+  const sortOption = (sort: string, dir: "asc" | "desc") => ({
+    value: `${sort}:${dir}`,
+    label: i18n._("billing.deliveries.sort", { sort, dir }),
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-10 sm:px-6">
+      <PageHeader
+        title={i18n._("page.my-deliveries.heading", values)}
+        intro={i18n._("page.my-deliveries.intro", values)}
+      />
+      <ListToolbar
+        search={{
+          label: i18n._("billing.deliveries.search"),
+          hint: i18n._("billing.deliveries.search_hint"),
+          value: state.q,
+          maxLength: 100,
+        }}
+        hidden={state.filters.order_id ? { order_id: state.filters.order_id } : {}}
+        selects={[
+          {
+            name: "sort",
+            label: i18n._("billing.list.sort"),
+            value: `${state.sort}:${state.dir}`,
+            options: [
+              sortOption("shipped_at", "desc"),
+              sortOption("shipped_at", "asc"),
+              sortOption("number", "desc"),
+              sortOption("number", "asc"),
+            ],
+          },
+        ]}
+      />
+      <ListProblem forbidden={forbidden} invalid={invalid} />
+      {page ? (
+        <div className="space-y-4">
+          {state.filters.order_id ? (
+            <p className="text-sm">
+              {i18n._("billing.deliveries.order_filtered")}{" "}
+              <Link className={documentLinkClass} to={link({ filters: { order_id: null } })}>
+                {i18n._("billing.list.clear_filters")}
+              </Link>
+            </p>
+          ) : null}
+          <ListCount>{i18n._("billing.deliveries.count", { count: page.total })}</ListCount>
+          {page.items.length ? (
+            <DeliveriesTable
+              items={page.items}
+              locale={locale}
+              sort={state}
+              sortHref={(key) => link(sortChange(state, SPEC, key))}
+            />
+          ) : (
+            <EmptyList clearHref={filtered ? pathname : undefined}>
+              {i18n._(filtered ? "billing.deliveries.no_match" : "billing.deliveries.empty")}
+            </EmptyList>
+          )}
+          <Pagination
+            page={page.page}
+            pages={pageCount(page.total, page.page_size)}
+            href={(p) => link({ page: p })}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { useLingui } from "@lingui/react";
+import {
+  INVOICE_DISPLAY_STATUSES,
+  INVOICE_SORTS,
+  type Invoice,
+  type InvoiceDetails,
+  type Payment,
+  type PaymentMethods,
+} from "@ems/contracts/billing";
+import type { SessionUser } from "@ems/contracts/auth";
+import type { DeskData } from "@ems/contracts/desk";
+import { useCallback, useMemo, useState } from "react";
+import { Link, useLocation } from "react-router";
+
+import {
+  EmptyList,
+  ListCount,
+  ListToolbar,
+  Pagination,
+  documentLinkClass,
+} from "~/features/billing/document-list";
+import { InvoicesTable } from "~/features/billing/invoices-table";
+import {
+  listApiParams,
+  listHref,
+  pageCount,
+  readListQuery,
+  sortChange,
+  type ListSpec,
+} from "~/features/billing/list-query";
+import { ListProblem } from "~/features/billing/list-states";
+import { loadList } from "~/features/billing/load-list";
+import { PageHeader } from "~/features/billing/page-header";
+import { PayDialog } from "~/features/billing/pay-dialog";
+import { UnpaidSummary } from "~/features/billing/unpaid-summary";
+import { apiFromRequest } from "~/lib/api.server";
+import { claimValues } from "~/lib/claims";
+import { localeFromPath } from "~/lib/locale";
+import { routePageMeta } from "~/lib/meta";
+import { currentPage } from "~/lib/route-map";
+
+import type { Route } from "./+types/invoices";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = currentPage(matches);
+  return page ? routePageMeta(page, { index: false }) : [];
+};
+
+const SPEC: ListSpec = {
+  sorts: INVOICE_SORTS,
+  ascFirst: ["number"],
+  filters: { status: INVOICE_DISPLAY_STATUSES },
+  ids: ["order_id"],
+  searchMax: 100,
+};
+
+/** Administrators and finance users pay invoices (the payments API's rule). */
+const PAYERS = ["admin", "finance"];
+
+/**
+ * SPEC Sales invoice getAll with the Payment calls: the company's invoices, the open amount, and for
+ * payers the methods and, per unpaid invoice on the page, a payment that is already under way.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiFromRequest(request, context);
+  const state = readListQuery(new URL(request.url).searchParams, SPEC);
+  const [session, list] = await Promise.all([
+    api.get<{ user: SessionUser }>("/api/auth/session"),
+    loadList<Invoice>(api, "/api/invoices", listApiParams(state)),
+  ]);
+  const canPay = PAYERS.includes(session.data.user.company_role ?? "");
+  if (!list.page)
+    return { state, ...list, canPay, methods: null, pending: {} as Record<string, Payment>, summary: null };
+
+  const unpaid = list.page.items.filter((invoice) => invoice.status === "unpaid");
+  const [methods, details, desk] = await Promise.all([
+    canPay ? api.get<PaymentMethods>("/api/payments/methods").then((a) => a.data) : null,
+    canPay
+      ? Promise.all(unpaid.map((invoice) => api.get<InvoiceDetails>(`/api/invoices/${invoice.id}`)))
+      : [],
+    // The open amount of every unpaid invoice, not just this page's.
+    api
+      .get<DeskData>("/api/desk")
+      .then((a) => a.data)
+      .catch(() => null),
+  ]);
+  const pending: Record<string, Payment> = {};
+  for (const { data } of details) {
+    const payment = data.payments.find((p) => p.status === "pending");
+    if (payment) pending[data.id] = payment;
+  }
+  const summary =
+    desk && desk.unpaid_total && desk.counts.unpaid_invoices !== null
+      ? {
+          totals: desk.unpaid_total,
+          unpaid: desk.counts.unpaid_invoices,
+          overdue: desk.counts.overdue_invoices ?? 0,
+        }
+      : null;
+  return { state, ...list, canPay, methods, pending, summary };
+}
+
+export default function Invoices({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
+  const values = claimValues(locale);
+  const { state, page, forbidden, invalid, canPay, methods, pending, summary } = loaderData;
+  const [paying, setPaying] = useState<Invoice | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const onPay = useCallback(
+    (invoice: Invoice) => {
+      setPaying(invoice);
+      setDialogOpen(true);
+    },
+    [setPaying, setDialogOpen],
+  );
+  const pendingIds = useMemo(() => Object.keys(pending), [pending]);
+  const filtered = Boolean(state.q || Object.keys(state.filters).length);
+  const link = (change: Parameters<typeof listHref>[3]) => listHref(pathname, state, SPEC, change);
+  const statusLink = (status: string) =>
+    listHref(pathname, { ...state, q: "", filters: {} }, SPEC, { filters: { status } });
+  const sortOption = (sort: string, dir: "asc" | "desc") => ({
+    value: `${sort}:${dir}`,
+    label: i18n._("billing.invoices.sort", { sort, dir }),
+  });
+  // The invoice in the dialog as the list shows it now (paid or pending after a revalidation).
+  const current = paying ? (page?.items.find((item) => item.id === paying.id) ?? paying) : null;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-10 sm:px-6">
+      <PageHeader
+        title={i18n._("page.my-invoices.heading", values)}
+        intro={i18n._("page.my-invoices.intro", values)}
+      />
+      {summary ? (
+        <UnpaidSummary
+          {...summary}
+          locale={locale}
+          unpaidHref={statusLink("unpaid")}
+          overdueHref={statusLink("overdue")}
+        />
+      ) : null}
+      <ListToolbar
+        search={{
+          label: i18n._("billing.invoices.search"),
+          hint: i18n._("billing.invoices.search_hint"),
+          value: state.q,
+          maxLength: 100,
+        }}
+        hidden={state.filters.order_id ? { order_id: state.filters.order_id } : {}}
+        selects={[
+          {
+            name: "status",
+            label: i18n._("billing.invoices.filter_status"),
+            value: state.filters.status ?? "",
+            options: [
+              { value: "", label: i18n._("billing.invoices.all_statuses") },
+              ...INVOICE_DISPLAY_STATUSES.map((status) => ({
+                value: status,
+                label: i18n._("billing.invoice_status", { status }),
+              })),
+            ],
+          },
+          {
+            name: "sort",
+            label: i18n._("billing.list.sort"),
+            value: `${state.sort}:${state.dir}`,
+            options: [
+              sortOption("issued_on", "desc"),
+              sortOption("issued_on", "asc"),
+              sortOption("due_on", "asc"),
+              sortOption("due_on", "desc"),
+              sortOption("total", "desc"),
+              sortOption("total", "asc"),
+              sortOption("number", "desc"),
+              sortOption("number", "asc"),
+            ],
+          },
+        ]}
+      />
+      <ListProblem forbidden={forbidden} invalid={invalid} />
+      {page ? (
+        <div className="space-y-4">
+          {state.filters.order_id ? (
+            <p className="text-sm">
+              {i18n._("billing.invoices.order_filtered")}{" "}
+              <Link className={documentLinkClass} to={link({ filters: { order_id: null } })}>
+                {i18n._("billing.list.clear_filters")}
+              </Link>
+            </p>
+          ) : null}
+          <ListCount>{i18n._("billing.invoices.count", { count: page.total })}</ListCount>
+          {page.items.length ? (
+            <InvoicesTable
+              items={page.items}
+              locale={locale}
+              sort={state}
+              sortHref={(key) => link(sortChange(state, SPEC, key))}
+              canPay={canPay}
+              pendingIds={pendingIds}
+              onPay={onPay}
+            />
+          ) : (
+            <EmptyList clearHref={filtered ? pathname : undefined}>
+              {i18n._(filtered ? "billing.invoices.no_match" : "billing.invoices.empty")}
+            </EmptyList>
+          )}
+          <Pagination
+            page={page.page}
+            pages={pageCount(page.total, page.page_size)}
+            href={(p) => link({ page: p })}
+          />
+          {!canPay ? (
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">
+              {i18n._("billing.invoices.payers_only")}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {current ? (
+        <PayDialog
+          key={current.id}
+          invoice={current}
+          methods={methods}
+          pendingPayment={pending[current.id] ?? null}
+          locale={locale}
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { useLingui } from "@lingui/react";
+import type { SessionUser } from "@ems/contracts/auth";
+import {
+  MATERIAL_REQUEST_SORTS,
+  MATERIAL_REQUEST_STATUSES,
+  latestExpectedOn,
+  utcToday,
+  type MaterialRequest,
+} from "@ems/contracts/material-requests";
+import type { OrderPage } from "@ems/contracts/orders";
+import { PackagePlus } from "lucide-react";
+import { useCallback, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import {
+  DataTable,
+  EmptyList,
+  ListCount,
+  ListToolbar,
+  Pagination,
+  TrackingNumber,
+} from "~/features/billing/document-list";
+import {
+  listApiParams,
+  listHref,
+  pageCount,
+  readListQuery,
+  sortChange,
+  type ListSpec,
+} from "~/features/billing/list-query";
+import { ListProblem } from "~/features/billing/list-states";
+import { loadList } from "~/features/billing/load-list";
+import { PageHeader } from "~/features/billing/page-header";
+import { AnnounceMaterialDialog, type OrderOption } from "~/features/supply/announce-dialog";
+import { MATERIAL_SORTABLE, useMaterialRequestColumns } from "~/features/supply/material-columns";
+import { apiFromRequest } from "~/lib/api.server";
+import { claimValues } from "~/lib/claims";
+import { localeFromPath } from "~/lib/locale";
+import { routePageMeta } from "~/lib/meta";
+import { currentPage } from "~/lib/route-map";
+
+import type { Route } from "./+types/material-request";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = currentPage(matches);
+  return page ? routePageMeta(page, { index: false }) : [];
+};
+
+const SPEC: ListSpec = {
+  sorts: MATERIAL_REQUEST_SORTS,
+  ascFirst: ["number"],
+  filters: { status: MATERIAL_REQUEST_STATUSES },
+  searchMax: 80,
+};
+
+/** Administrators, buyers and engineers announce material (the material requests API's rule). */
+const ANNOUNCERS = ["admin", "buyer", "engineer"];
+
+/** SPEC Material request getAll and PDF, and announcing a delivery of customer-supplied parts. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiFromRequest(request, context);
+  const url = new URL(request.url);
+  const state = readListQuery(url.searchParams, SPEC);
+  const [session, list] = await Promise.all([
+    api.get<{ user: SessionUser }>("/api/auth/session"),
+    loadList<MaterialRequest>(api, "/api/material-requests", listApiParams(state)),
+  ]);
+  const canAnnounce = ANNOUNCERS.includes(session.data.user.company_role ?? "");
+  // The orders the parts may be for: the newest open ones (cancelled and completed ones take none).
+  const orders: OrderOption[] = canAnnounce
+    ? await api
+        .get<OrderPage>("/api/orders", { page_size: 100, sort: "created_at", dir: "desc" })
+        .then((answer) =>
+          answer.data.items
+            .filter((order) => order.status !== "cancelled" && order.status !== "completed")
+            .map(({ id, number, po_number }) => ({ id, number, po_number })),
+        )
+        .catch(() => [])
+    : [];
+  return {
+    state,
+    ...list,
+    canAnnounce,
+    orders,
+    today: utcToday(),
+    latest: latestExpectedOn(),
+    announce: url.searchParams.get("announce") === "1",
+  };
+}
+
+export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const locale = localeFromPath(pathname);
+  const values = claimValues(locale);
+  const { state, page, forbidden, invalid, canAnnounce, orders, today, latest, announce } = loaderData;
+  const [open, setOpen] = useState(announce && canAnnounce);
+  const tracking = useCallback(
+    (carrier: string | null, number: string | null) => <TrackingNumber carrier={carrier} number={number} />,
+    [],
+  );
+  const columns = useMaterialRequestColumns({ locale, tracking });
+  const filtered = Boolean(state.q || Object.keys(state.filters).length);
+  const link = (change: Parameters<typeof listHref>[3]) => listHref(pathname, state, SPEC, change);
+  const sortOption = (sort: string, dir: "asc" | "desc") => ({
+    value: `${sort}:${dir}`,
+    label: i18n._("supply.sort", { sort, dir }),
+  });
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    // The desk's quick action opens the dialog through ?announce=1; closing it drops the flag.
+    if (!next && announce) {
+      const query = new URLSearchParams(search);
+      query.delete("announce");
+      const rest = query.toString();
+      void navigate(rest ? `${pathname}?${rest}` : pathname, { replace: true, preventScrollReset: true });
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-10 sm:px-6">
+      <PageHeader
+        title={i18n._("page.my-material-request.heading", values)}
+        intro={i18n._("page.my-material-request.intro", values)}
+        actions={
+          canAnnounce && !forbidden ? (
+            <Button onClick={() => setOpen(true)}>
+              <PackagePlus aria-hidden="true" className="size-4" />
+              {i18n._("supply.announce")}
+            </Button>
+          ) : null
+        }
+      />
+      <ListToolbar
+        search={{
+          label: i18n._("supply.search"),
+          hint: i18n._("supply.search_hint"),
+          value: state.q,
+          maxLength: 80,
+        }}
+        selects={[
+          {
+            name: "status",
+            label: i18n._("supply.filter_status"),
+            value: state.filters.status ?? "",
+            options: [
+              { value: "", label: i18n._("supply.all_statuses") },
+              ...MATERIAL_REQUEST_STATUSES.map((status) => ({
+                value: status,
+                label: i18n._("supply.status", { status }),
+              })),
+            ],
+          },
+          {
+            name: "sort",
+            label: i18n._("supply.sort_label"),
+            value: `${state.sort}:${state.dir}`,
+            options: [
+              sortOption("created_at", "desc"),
+              sortOption("created_at", "asc"),
+              sortOption("expected_on", "asc"),
+              sortOption("expected_on", "desc"),
+              sortOption("number", "desc"),
+              sortOption("number", "asc"),
+            ],
+          },
+        ]}
+      />
+      <ListProblem forbidden={forbidden} invalid={invalid} />
+      {page ? (
+        <div className="space-y-4">
+          <ListCount>{i18n._("supply.count", { count: page.total })}</ListCount>
+          {page.items.length ? (
+            <DataTable
+              data={page.items}
+              columns={columns}
+              caption={i18n._("supply.caption")}
+              sortable={MATERIAL_SORTABLE}
+              sort={state}
+              sortHref={(key) => link(sortChange(state, SPEC, key))}
+              rowId={(row) => row.id}
+              minWidth="min-w-[880px]"
+            />
+          ) : (
+            <EmptyList clearHref={filtered ? pathname : undefined}>
+              {i18n._(filtered ? "supply.no_match" : "supply.empty")}
+            </EmptyList>
+          )}
+          <Pagination
+            page={page.page}
+            pages={pageCount(page.total, page.page_size)}
+            href={(p) => link({ page: p })}
+          />
+          {!canAnnounce ? (
+            <p className="text-sm text-neutral-700 dark:text-neutral-300">
+              {i18n._("supply.announcers_only")}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {canAnnounce ? (
+        <AnnounceMaterialDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          orders={orders}
+          today={today}
+          latest={latest}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useLingui } from "@lingui/react";
+import type { CompanyAddress } from "@ems/contracts/companies";
+import type { Terms } from "@ems/contracts/ordering";
+import type { QuoteDetail } from "@ems/contracts/quotes";
+import { todayIso, type Holiday, type ParcelService } from "@ems/contracts/reference";
+import { ArrowLeft } from "lucide-react";
+import { data, Link, useLocation, useRouteLoaderData } from "react-router";
+
+import { Alert } from "~/components/ui/alert";
+import { OrderDialog, type OrderOptions } from "~/features/quotes/order-dialog";
+import { DeclineDialog, RenewButton } from "~/features/quotes/quote-actions";
+import { QuoteHeader, QuoteLines, QuoteNotes } from "~/features/quotes/quote-detail";
+import { yearsSpanned } from "~/features/quotes/quote-helpers";
+import { ApiError } from "~/lib/api-client";
+import { apiFromRequest } from "~/lib/api.server";
+import { localeFromPath } from "~/lib/locale";
+import { pageMeta, routePageMeta } from "~/lib/meta";
+import { currentPage, href } from "~/lib/route-map";
+
+import type { loader as dashboardLoader } from "../layouts/dashboard";
+import type { Route } from "./+types/quote";
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  if (loaderData?.quote)
+    return pageMeta(
+      location.pathname,
+      { title: "my_quotes.detail_meta_title" },
+      { number: loaderData.quote.number },
+      {
+        index: false,
+      },
+    );
+  const page = currentPage(matches);
+  return page ? routePageMeta(page, { index: false }) : [];
+};
+
+/** Company roles that decide on quotes (order, decline, ask again). */
+const DECIDERS = ["admin", "buyer"];
+
+/**
+ * SPEC Quotation getQuotation with what the page needs beside it: the holidays delivery dates skip,
+ * and — when the caller may order — the terms of sale, parcel services and the company's addresses.
+ * Another company's quote, a missing one and a malformed id are all the not-found page.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = apiFromRequest(request, context);
+  const today = todayIso();
+  let quote: QuoteDetail;
+  try {
+    quote = (await api.get<QuoteDetail>(`/api/quotes/${encodeURIComponent(params.quote)}`)).data;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+    if (error instanceof ApiError && error.status === 403)
+      return { quote: null, today, holidays: null, order: null, forbidden: true };
+    throw error;
+  }
+  const years = quote.priced
+    ? yearsSpanned(
+        today,
+        quote.lines.map((line) => line.delivery_date),
+      )
+    : [];
+  const [holidayLists, order] = await Promise.all([
+    Promise.all(years.map((year) => api.get<Holiday[]>("/api/holidays", { year }).then((a) => a.data))).catch(
+      () => null,
+    ),
+    quote.can_order
+      ? Promise.all([
+          api.get<Terms>("/api/orders/terms"),
+          api.get<ParcelService[]>("/api/parcel-services"),
+          api.get<CompanyAddress[]>("/api/company/addresses"),
+        ])
+          .then(([terms, services, addresses]): OrderOptions => ({
+            terms: terms.data,
+            parcelServices: services.data,
+            addresses: addresses.data,
+          }))
+          // The quote still shows; the page says that ordering is not possible right now.
+          .catch(() => null)
+      : Promise.resolve(null),
+  ]);
+  const holidays = holidayLists ? holidayLists.flat().filter((holiday) => holiday.date >= today) : null;
+  return { quote, today, holidays, order, forbidden: false };
+}
+
+export default function Quote({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const locale = localeFromPath(useLocation().pathname);
+  const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
+  const { quote, today, holidays, order } = loaderData;
+
+  const back = (
+    <Link
+      to={href("my-quotes", locale)}
+      className="inline-flex items-center gap-1 text-sm font-semibold text-primary-800 underline-offset-2 hover:underline dark:text-primary-300"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {i18n._("my_quotes.back_to_list")}
+    </Link>
+  );
+
+  if (!quote) {
+    return (
+      <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 md:px-6">
+        {back}
+        <h1 className="text-3xl font-bold tracking-tight">{i18n._("page.my-quote.heading")}</h1>
+        <Alert variant="info" title={i18n._("my_quotes.forbidden_title")}>
+          {i18n._("my_quotes.forbidden")}
+        </Alert>
+      </div>
+    );
+  }
+
+  const decider = role !== null && DECIDERS.includes(role);
+  const decidable = quote.status === "Open" || quote.status === "Expired" || quote.status === "Declined";
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-10 md:px-6">
+      {back}
+      <QuoteHeader quote={quote} today={today} locale={locale}>
+        {quote.can_order && order ? <OrderDialog quote={quote} options={order} locale={locale} /> : null}
+        {quote.can_decline ? <DeclineDialog quote={quote} /> : null}
+        {quote.can_request ? <RenewButton quote={quote} /> : null}
+      </QuoteHeader>
+      {quote.can_order && !order ? (
+        <Alert variant="error">{i18n._("my_quotes.order_unavailable")}</Alert>
+      ) : null}
+      {decidable && !decider ? (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">{i18n._("my_quotes.deciders_only")}</p>
+      ) : null}
+      {quote.status === "In Progress" ? (
+        <Alert variant="info">{i18n._("my_quotes.in_progress_note")}</Alert>
+      ) : null}
+      <QuoteNotes quote={quote} />
+      <QuoteLines quote={quote} holidays={holidays} locale={locale} />
+    </div>
+  );
+}

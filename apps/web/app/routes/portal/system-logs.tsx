@@ -1,0 +1,217 @@
+import { useLingui } from "@lingui/react";
+import { ACTIVITY_MAX_ROWS, activityActionsOf, type ActivityPage } from "@ems/contracts/activity";
+import { Form, Link, useLocation } from "react-router";
+
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { inputClassName } from "~/components/ui/input";
+import { ActivityTable, useActionLabel } from "~/features/activity/activity-table";
+import { ApiError } from "~/lib/api-client";
+import { apiFromRequest } from "~/lib/api.server";
+import { pageMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/system-logs";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta(location.pathname, { title: "system_logs.meta_title" }, {}, { index: false });
+
+/** The URL query the page reads and hands to the API; everything else is ignored. */
+const FILTERS = ["action", "actor_user_id", "q", "from", "to", "page"] as const;
+
+type Kind = "system" | "user";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const kind: Kind = url.searchParams.get("log") === "user" ? "user" : "system";
+  const params: Record<string, string> = {};
+  for (const name of FILTERS) {
+    const value = url.searchParams.get(name);
+    if (value) params[name] = value;
+  }
+  try {
+    const answer = await apiFromRequest(request, context).get<ActivityPage>(
+      `/api/activity/${kind}-logs`,
+      params,
+    );
+    return { kind, params, page: answer.data, forbidden: false, invalid: false };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403)
+      return { kind, params, page: null, forbidden: true, invalid: false };
+    if (error instanceof ApiError && error.status === 400)
+      return { kind, params, page: null, forbidden: false, invalid: true };
+    throw error;
+  }
+}
+
+export default function SystemLogs({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const actionLabel = useActionLabel();
+  const { kind, params, page, forbidden, invalid } = loaderData;
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
+  const actorName = params.actor_user_id
+    ? page?.items.find((item) => item.actor?.id === params.actor_user_id)?.actor?.name
+    : undefined;
+  const link = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams({ ...(kind === "user" ? { log: "user" } : {}), ...params });
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    const search = next.toString();
+    return search ? `${pathname}?${search}` : pathname;
+  };
+  const tabClass = (active: boolean) =>
+    `rounded-md px-4 py-2 text-sm font-semibold ${active ? "bg-primary-700 text-white dark:bg-primary-500 dark:text-neutral-950" : "text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800"}`;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 md:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">{i18n._("system_logs.title")}</h1>
+      <p className="mt-2 max-w-3xl text-neutral-700 dark:text-neutral-300">{i18n._("system_logs.intro")}</p>
+
+      {forbidden ? (
+        <Alert variant="info" className="mt-8" title={i18n._("system_logs.forbidden_title")}>
+          {i18n._("system_logs.forbidden")}
+        </Alert>
+      ) : (
+        <>
+          <nav aria-label={i18n._("system_logs.logs_label")} className="mt-8 flex gap-2">
+            <Link
+              to={link({ log: null, action: null, page: null })}
+              preventScrollReset
+              aria-current={kind === "system" ? "page" : undefined}
+              className={tabClass(kind === "system")}
+            >
+              {i18n._("system_logs.system_tab")}
+            </Link>
+            <Link
+              to={link({ log: "user", action: null, page: null })}
+              preventScrollReset
+              aria-current={kind === "user" ? "page" : undefined}
+              className={tabClass(kind === "user")}
+            >
+              {i18n._("system_logs.user_tab")}
+            </Link>
+          </nav>
+          <p className="mt-3 text-sm text-neutral-700 dark:text-neutral-300">
+            {i18n._(kind === "system" ? "system_logs.system_intro" : "system_logs.user_intro")}
+          </p>
+
+          <Form
+            method="get"
+            className="mt-6 grid gap-3 rounded-xl border border-neutral-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-neutral-800 dark:bg-neutral-900"
+          >
+            {kind === "user" ? <input type="hidden" name="log" value="user" /> : null}
+            {params.actor_user_id ? (
+              <input type="hidden" name="actor_user_id" value={params.actor_user_id} />
+            ) : null}
+            <label className="space-y-1 text-sm font-semibold">
+              <span>{i18n._("system_logs.filter_action")}</span>
+              <select name="action" defaultValue={params.action ?? ""} className={inputClassName}>
+                <option value="">{i18n._("system_logs.all_actions")}</option>
+                {activityActionsOf(kind).map((action) => (
+                  <option key={action} value={action}>
+                    {actionLabel(action)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="space-y-1 text-sm font-semibold">
+              <span>{i18n._("system_logs.filter_search")}</span>
+              <input
+                name="q"
+                type="search"
+                defaultValue={params.q ?? ""}
+                maxLength={100}
+                className={inputClassName}
+              />
+            </label>
+            <label className="space-y-1 text-sm font-semibold">
+              <span>{i18n._("system_logs.filter_from")}</span>
+              <input name="from" type="date" defaultValue={params.from ?? ""} className={inputClassName} />
+            </label>
+            <label className="space-y-1 text-sm font-semibold">
+              <span>{i18n._("system_logs.filter_to")}</span>
+              <input name="to" type="date" defaultValue={params.to ?? ""} className={inputClassName} />
+            </label>
+            <div className="flex items-end">
+              <Button type="submit" className="w-full">
+                {i18n._("system_logs.filter_apply")}
+              </Button>
+            </div>
+          </Form>
+
+          {invalid ? (
+            <Alert variant="error" className="mt-6">
+              {i18n._("system_logs.invalid_filter")}
+            </Alert>
+          ) : null}
+
+          {page ? (
+            <div className="mt-6 space-y-4">
+              {params.actor_user_id ? (
+                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                  <span>
+                    {actorName
+                      ? i18n._("system_logs.actor_filtered", { name: actorName })
+                      : i18n._("system_logs.actor_filtered_unnamed")}
+                  </span>
+                  <Link
+                    className="font-semibold text-primary-800 underline dark:text-primary-300"
+                    to={link({ actor_user_id: null, page: null })}
+                  >
+                    {i18n._("system_logs.clear_actor")}
+                  </Link>
+                </p>
+              ) : null}
+              <p className="text-sm text-neutral-700 dark:text-neutral-300" aria-live="polite">
+                {page.total >= ACTIVITY_MAX_ROWS
+                  ? i18n._("system_logs.count_capped", { count: ACTIVITY_MAX_ROWS })
+                  : i18n._("system_logs.count", { count: page.total })}
+              </p>
+              {page.items.length ? (
+                <ActivityTable
+                  items={page.items}
+                  caption={i18n._(kind === "system" ? "system_logs.system_tab" : "system_logs.user_tab")}
+                  actorHref={(id) => link({ actor_user_id: id, page: null })}
+                />
+              ) : (
+                <p className="rounded-xl border border-dashed border-neutral-300 p-8 text-center text-neutral-700 dark:border-neutral-700 dark:text-neutral-300">
+                  {i18n._("system_logs.empty")}
+                </p>
+              )}
+              {pages > 1 ? (
+                <nav
+                  aria-label={i18n._("system_logs.pagination")}
+                  className="flex items-center justify-between gap-3 text-sm"
+                >
+                  {page.page > 1 ? (
+                    <Link
+                      className="font-semibold text-primary-800 underline dark:text-primary-300"
+                      to={link({ page: String(page.page - 1) })}
+                    >
+                      {i18n._("system_logs.previous")}
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                  <span>{i18n._("system_logs.page_of", { page: page.page, pages })}</span>
+                  {page.page < pages ? (
+                    <Link
+                      className="font-semibold text-primary-800 underline dark:text-primary-300"
+                      to={link({ page: String(page.page + 1) })}
+                    >
+                      {i18n._("system_logs.next")}
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                </nav>
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

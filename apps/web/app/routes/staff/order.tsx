@@ -1,0 +1,88 @@
+import { useLingui } from "@lingui/react";
+import type { OrderProgress, StaffOrderDetails } from "@ems/contracts/orders";
+import { Link, useLocation, useMatches } from "react-router";
+
+import { Alert } from "~/components/ui/alert";
+import { load } from "~/features/staff/load.server";
+import { StatusActions } from "~/features/staff/order-actions";
+import { OrderDocuments, OrderLines, OrderSummary } from "~/features/staff/order-detail";
+import { ProgressSection } from "~/features/staff/order-progress";
+import { linkClass, OrderStatusBadge, ProgressBar, StaffPage } from "~/features/staff/staff-ui";
+import { apiFromRequest } from "~/lib/api.server";
+import { localeFromPath } from "~/lib/locale";
+import { routePageMeta } from "~/lib/meta";
+import { currentPage, href } from "~/lib/route-map";
+
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = currentPage(matches);
+  return page ? routePageMeta(page, { index: false }) : [];
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One order of any customer (GET /api/staff/orders/:id) with its production progress. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!UUID.test(params.order)) return { order: null, progress: null, problem: "not_found" as const };
+  const api = apiFromRequest(request, context);
+  const [order, progress] = await Promise.all([
+    load<StaffOrderDetails>(api, `/api/staff/orders/${params.order}`),
+    load<OrderProgress>(api, `/api/staff/orders/${params.order}/progress`),
+  ]);
+  return { order: order.data, progress: progress.data, problem: order.problem };
+}
+
+export default function StaffOrder({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const location = useLocation();
+  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
+  const { order, progress, problem } = loaderData;
+
+  if (!order)
+    return (
+      <StaffPage intro={null}>
+        <Alert
+          variant={problem === "forbidden" ? "info" : "error"}
+          title={i18n._(problem === "forbidden" ? "staff.forbidden_title" : "staff.order_missing_title")}
+        >
+          <p>{i18n._(problem === "forbidden" ? "staff.forbidden" : "staff.order_missing")}</p>
+          <Link to={href("staff-orders", locale)} className={linkClass}>
+            {i18n._("staff.back_to_orders")}
+          </Link>
+        </Alert>
+      </StaffPage>
+    );
+
+  return (
+    <StaffPage
+      eyebrow={
+        <Link to={href("staff-orders", locale)} className={linkClass}>
+          {i18n._("staff.back_to_orders")}
+        </Link>
+      }
+      heading={i18n._("staff.order_heading", { number: order.number })}
+      intro={
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <OrderStatusBadge status={order.status} />
+          <Link
+            to={`${href("staff", locale)}?${new URLSearchParams({ customer: order.company_id }).toString()}`}
+            className={linkClass}
+          >
+            {order.company_name}
+          </Link>
+          <ProgressBar
+            percent={order.progress_percent}
+            label={i18n._("staff.progress_of", { number: order.number })}
+          />
+        </div>
+      }
+      actions={<StatusActions order={order} />}
+    >
+      <OrderSummary order={order} locale={locale} />
+      <OrderLines order={order} locale={locale} />
+      <ProgressSection key={order.id} order={order} initial={progress} locale={locale} />
+      <OrderDocuments order={order} locale={locale} />
+    </StaffPage>
+  );
+}

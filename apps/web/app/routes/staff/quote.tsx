@@ -1,0 +1,114 @@
+import { useLingui } from "@lingui/react";
+import type { StaffQuoteDetail } from "@ems/contracts/quotes";
+import { useState } from "react";
+import { Link, useLocation, useMatches } from "react-router";
+
+import { Alert } from "~/components/ui/alert";
+import { formatDay, formatPercentBp } from "~/features/staff/format";
+import { load } from "~/features/staff/load.server";
+import { QuoteActions } from "~/features/staff/quote-actions";
+import { LinesEditor, LinesView, RequestCard } from "~/features/staff/quote-editor";
+import { Detail, linkClass, QuoteStatusBadge, Section, StaffPage } from "~/features/staff/staff-ui";
+import { apiFromRequest } from "~/lib/api.server";
+import { localeFromPath } from "~/lib/locale";
+import { routePageMeta } from "~/lib/meta";
+import { currentPage, href } from "~/lib/route-map";
+
+import type { Route } from "./+types/quote";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = currentPage(matches);
+  return page ? routePageMeta(page, { index: false }) : [];
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One quote of any customer (GET /api/staff/quotes/:id). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!UUID.test(params.quote)) return { quote: null, problem: "not_found" as const };
+  const answer = await load<StaffQuoteDetail>(
+    apiFromRequest(request, context),
+    `/api/staff/quotes/${params.quote}`,
+  );
+  return { quote: answer.data, problem: answer.problem };
+}
+
+export default function StaffQuote({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const location = useLocation();
+  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
+  const { quote, problem } = loaderData;
+  const [dirty, setDirty] = useState(false);
+
+  if (!quote)
+    return (
+      <StaffPage intro={null}>
+        <Alert
+          variant={problem === "forbidden" ? "info" : "error"}
+          title={i18n._(problem === "forbidden" ? "staff.forbidden_title" : "staff.quote_missing_title")}
+        >
+          <p>{i18n._(problem === "forbidden" ? "staff.forbidden" : "staff.quote_missing")}</p>
+          <Link to={href("staff-quotes", locale)} className={linkClass}>
+            {i18n._("staff.back_to_quotes")}
+          </Link>
+        </Alert>
+      </StaffPage>
+    );
+
+  const isRequest = quote.requested_by_name !== null || quote.request_notes !== null;
+  return (
+    <StaffPage
+      eyebrow={
+        <Link to={href("staff-quotes", locale)} className={linkClass}>
+          {i18n._("staff.back_to_quotes")}
+        </Link>
+      }
+      heading={i18n._("staff.quote_heading", { number: quote.number, title: quote.title })}
+      intro={
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <QuoteStatusBadge status={quote.status} />
+          <Link
+            to={`${href("staff", locale)}?${new URLSearchParams({ customer: quote.company_id }).toString()}`}
+            className={linkClass}
+          >
+            {quote.company_name}
+          </Link>
+        </div>
+      }
+      actions={<QuoteActions quote={quote} dirty={dirty} />}
+    >
+      <Section id="summary" title={i18n._("staff.quote_details")}>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+          <Detail term={i18n._("staff.customer_reference_term")}>
+            {quote.customer_reference ?? i18n._("staff.none")}
+          </Detail>
+          <Detail term={i18n._("staff.currency")}>{quote.currency}</Detail>
+          <Detail term={i18n._("staff.vat_rate")}>
+            {i18n._("staff.percent_value", { value: formatPercentBp(quote.tax_rate_bp, locale) })}
+          </Detail>
+          <Detail term={i18n._("staff.valid_until")}>
+            {quote.valid_until ? formatDay(quote.valid_until, locale) : i18n._("staff.none")}
+          </Detail>
+          <Detail term={i18n._("staff.sent_on")}>
+            {quote.sent_at ? formatDay(quote.sent_at, locale) : i18n._("staff.not_sent")}
+          </Detail>
+          <Detail term={i18n._("staff.prepared_by")}>{quote.prepared_by_name ?? i18n._("staff.none")}</Detail>
+          {quote.decline_reason ? (
+            <Detail term={i18n._("staff.decline_reason")}>{quote.decline_reason}</Detail>
+          ) : null}
+        </dl>
+        {!quote.priced ? (
+          <Alert variant="warning" className="mt-4">
+            {i18n._("staff.not_priced_hint")}
+          </Alert>
+        ) : null}
+      </Section>
+      {isRequest ? <RequestCard quote={quote} locale={locale} /> : null}
+      {quote.can_edit_lines ? (
+        <LinesEditor key={quote.id} quote={quote} locale={locale} onDirtyChange={setDirty} />
+      ) : (
+        <LinesView quote={quote} locale={locale} />
+      )}
+    </StaffPage>
+  );
+}

@@ -1,0 +1,82 @@
+import { useLingui } from "@lingui/react";
+import type { SessionUser } from "@ems/contracts/auth";
+import type { PaymentIntegrationState } from "@ems/contracts/billing";
+import type { RedirectRule } from "@ems/contracts/redirects";
+import type { Holiday, ParcelService } from "@ems/contracts/reference";
+import { useLocation, useMatches } from "react-router";
+
+import { Alert } from "~/components/ui/alert";
+import { listHref } from "~/features/staff/format";
+import { load } from "~/features/staff/load.server";
+import { HolidaysSection, ParcelServicesSection } from "~/features/staff/settings-reference";
+import { PaymentMethodsSection, RedirectRulesSection } from "~/features/staff/settings-site";
+import { StaffPage } from "~/features/staff/staff-ui";
+import { apiFromRequest } from "~/lib/api.server";
+import { localeFromPath } from "~/lib/locale";
+import { routePageMeta } from "~/lib/meta";
+import { currentPage } from "~/lib/route-map";
+
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = currentPage(matches);
+  return page ? routePageMeta(page, { index: false }) : [];
+};
+
+/**
+ * The back office's settings: holidays of a year (?year=), parcel services, payment methods (only
+ * staff administrators switch them) and the site's redirect rules (the public list; edits through
+ * the staff API).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const api = apiFromRequest(request, context);
+  const asked = Number(url.searchParams.get("year"));
+  const year =
+    Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : new Date().getUTCFullYear();
+  const [session, holidays, parcel, integrations, redirects] = await Promise.all([
+    load<{ user: SessionUser }>(api, "/api/auth/session"),
+    load<Holiday[]>(api, "/api/staff/holidays", { year }),
+    load<ParcelService[]>(api, "/api/staff/parcel-services"),
+    load<PaymentIntegrationState[]>(api, "/api/staff/payment-integrations"),
+    load<RedirectRule[]>(api, "/api/redirect-rules"),
+  ]);
+  return {
+    year,
+    isStaffAdmin: session.data?.user.role === "staff_admin",
+    forbidden: holidays.problem === "forbidden",
+    holidays: holidays.data ?? [],
+    parcel: parcel.data ?? [],
+    integrations: integrations.data,
+    redirects: redirects.data,
+  };
+}
+
+export default function StaffSettings({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const location = useLocation();
+  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
+  const search = new URLSearchParams(location.search);
+  const { year, isStaffAdmin, forbidden, holidays, parcel, integrations, redirects } = loaderData;
+  if (forbidden)
+    return (
+      <StaffPage>
+        <Alert variant="info" title={i18n._("staff.forbidden_title")}>
+          {i18n._("staff.forbidden")}
+        </Alert>
+      </StaffPage>
+    );
+  return (
+    <StaffPage wide={false}>
+      <HolidaysSection
+        year={year}
+        holidays={holidays}
+        yearHref={(y) => listHref(location.pathname, search, { year: String(y) })}
+        locale={locale}
+      />
+      <ParcelServicesSection services={parcel} locale={locale} />
+      <PaymentMethodsSection integrations={integrations} canManage={isStaffAdmin} />
+      <RedirectRulesSection rules={redirects} />
+    </StaffPage>
+  );
+}
