@@ -29,8 +29,13 @@ export function startNode(
 }
 
 /** One bounded load run; any non-2xx answer or socket error fails the benchmark. */
-export async function load(url: string, connections: number, duration: number): Promise<Sample> {
-  const result = await autocannon({ url, connections, duration, pipelining: 1 });
+export async function load(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string> = {},
+): Promise<Sample> {
+  const result = await autocannon({ url, connections, duration, pipelining: 1, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }

@@ -40,6 +40,10 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       CAPTCHA_MAX_NUMBER: "5000",
+      // The journeys read sign-in codes and links from the outbox (no SMTP server here).
+      DEV_OUTBOX: "true",
+      // Parallel journeys sign in as the same demo users many times within minutes.
+      LOGIN_ACCOUNT_LIMIT: "1000",
     },
   },
 });

@@ -6,7 +6,7 @@ test.describe("error pages (error layout)", () => {
     page,
   }) => {
     await page.goto("/register");
-    await page.goto("/my/orders/does-not-exist");
+    await page.goto("/my/no-such-section/deeper");
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Go back" }).click();

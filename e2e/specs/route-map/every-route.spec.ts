@@ -32,6 +32,16 @@ test.describe("every route of the route map", () => {
           expect(response.headers()["location"], path).toBe(
             `${withLocalePrefix("/login", locale)}?redirect=${encodeURIComponent(path)}`,
           );
+        } else if (entry.key === "qrcode") {
+          // Two-factor enrolment belongs to an account: visitors sign in first.
+          expect(response.status(), path).toBe(302);
+          expect(response.headers()["location"], path).toBe(
+            `${withLocalePrefix("/login", locale)}?redirect=${encodeURIComponent(path)}`,
+          );
+        } else if (entry.key === "register-auth") {
+          // The code step needs a pending registration (SPEC register-verification check).
+          expect(response.status(), path).toBe(302);
+          expect(response.headers()["location"], path).toBe(withLocalePrefix("/register", locale));
         } else if (entry.key === "redirect") {
           expect(response.status(), path).toBe(400);
         } else {

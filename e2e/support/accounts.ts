@@ -1,0 +1,60 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The demo accounts of packages/db/src/seed.ts (fictional). */
+export const DEMO_ADMIN = { email: "demo@customer.example", password: "demo-portal-2026" } as const;
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  created_at: string;
+}
+
+/** The newest mail to an address (from the development outbox), optionally of one template. */
+export async function latestMail(
+  request: APIRequestContext,
+  to: string,
+  template?: string,
+  after?: Date,
+): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const mails = ((await res.json()) as { data: OutboxMail[] }).data;
+        found = mails.find(
+          (m) => (!template || m.template === template) && (!after || new Date(m.created_at) >= after),
+        );
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function codeIn(mail: OutboxMail): string {
+  const match = /\b(\d{6})\b/.exec(mail.text);
+  if (!match) throw new Error(`No 6-digit code in "${mail.subject}"`);
+  return match[1]!;
+}
+
+/** Signs in through the API (both steps), which sets the session cookies on the page's context. */
+export async function signInByApi(page: Page, email: string, password: string): Promise<void> {
+  // Journeys run in parallel and several sign in as the same demo user; a new attempt closes the
+  // previous one (and its mailed code may be picked up by the other journey), so a lost race is
+  // retried with a fresh attempt rather than failing the journey.
+  for (let attempt = 1; ; attempt++) {
+    const started = new Date(Date.now() - 1000);
+    const login = await page.request.post("/api/auth/login", { data: { usr: email, pwd: password } });
+    expect(login.status()).toBe(200);
+    const { tmp_id } = ((await login.json()) as { data: { tmp_id: string } }).data;
+    const code = codeIn(await latestMail(page.request, email, "login_code", started));
+    const verify = await page.request.post("/api/auth/verify", { data: { otp: code, tmpId: tmp_id } });
+    if (verify.status() === 200) return;
+    if (attempt >= 4) expect(verify.status(), await verify.text()).toBe(200);
+    await page.waitForTimeout(250 + Math.random() * 750);
+  }
+}
