@@ -240,6 +240,10 @@ async function settle(
     | { status: "failed"; reason: string; reference: string | null },
 ): Promise<void> {
   const settled = await ctx.db.transaction(async (tx) => {
+    // The invoice before the payment, in the same order as charge() and recordPayment(): otherwise a
+    // concurrent charge holding the invoice waits on this payment row while this waits on the
+    // invoice, and PostgreSQL breaks the deadlock by failing one of them.
+    await lockInvoice(tx, invoice.id);
     const row = await settlePayment(
       tx,
       payment.id,
