@@ -53,15 +53,12 @@ async function main(): Promise<void> {
     webBuildDir: hasWeb ? webBuildDir : undefined,
   });
 
-  // Open quotes past their validity become Expired on their own (ADR 0004): reads sweep the
-  // caller's company, this sweeps everyone's, so mails and the desk never show a stale Open quote.
-  const quoteExpiry = setInterval(
-    () =>
-      void expireQuotes(app.db).catch((error: unknown) =>
-        app.log.error({ err: error }, "quote expiry failed"),
-      ),
-    60 * 60 * 1000,
-  );
+  // Open quotes past their validity become Expired on their own (ADR 0004): lists already read
+  // them as Expired; this records it (with the activity entry) at start and then every hour.
+  const sweepQuotes = () =>
+    void expireQuotes(app.db).catch((error: unknown) => app.log.error({ err: error }, "quote expiry failed"));
+  sweepQuotes();
+  const quoteExpiry = setInterval(sweepQuotes, 60 * 60 * 1000);
   quoteExpiry.unref();
 
   let closing = false;

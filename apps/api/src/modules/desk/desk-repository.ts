@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import {
   deliveryNotes,
@@ -17,7 +17,6 @@ import {
 
 /** Order statuses the desk counts as "in production": placed and not yet shipped or cancelled. */
 export const ACTIVE_ORDER_STATUSES = ["confirmed", "in_production"] as const;
-const DESK_QUOTE_STATUSES = ["Open", "In Progress"] as const;
 
 const countOf = (condition: SQL) => sql<number>`(${condition})::int`;
 
@@ -28,11 +27,20 @@ export interface DeskCounts {
   deliveriesSince: number;
 }
 
-export async function countDesk(db: Executor, companyId: string, deliveriesSince: Date): Promise<DeskCounts> {
+/** Open and still valid on `today`: one past its validity is Expired before the sweep records it. */
+const stillOpen = (today: string) =>
+  sql`${quotes.status} = 'Open' and (${quotes.validUntil} is null or ${quotes.validUntil} >= ${today})`;
+
+export async function countDesk(
+  db: Executor,
+  companyId: string,
+  today: string,
+  deliveriesSince: Date,
+): Promise<DeskCounts> {
   const [row] = await db
     .select({
       openQuotes: countOf(
-        sql`select count(*) from ${quotes} where ${quotes.companyId} = ${companyId} and ${quotes.status} = 'Open'`,
+        sql`select count(*) from ${quotes} where ${quotes.companyId} = ${companyId} and ${stillOpen(today)}`,
       ),
       quotesInProgress: countOf(
         sql`select count(*) from ${quotes} where ${quotes.companyId} = ${companyId} and ${quotes.status} = 'In Progress'`,
@@ -65,7 +73,7 @@ export async function countUnpaidInvoices(
 }
 
 /** Open quotes first, the soonest valid_until first; then quotes in progress, newest first. */
-export async function listDeskQuotes(db: Executor, companyId: string, limit: number) {
+export async function listDeskQuotes(db: Executor, companyId: string, today: string, limit: number) {
   return db
     .select({
       id: quotes.id,
@@ -75,7 +83,7 @@ export async function listDeskQuotes(db: Executor, companyId: string, limit: num
       validUntil: quotes.validUntil,
     })
     .from(quotes)
-    .where(and(eq(quotes.companyId, companyId), inArray(quotes.status, [...DESK_QUOTE_STATUSES])))
+    .where(and(eq(quotes.companyId, companyId), or(eq(quotes.status, "In Progress"), stillOpen(today))))
     .orderBy(
       sql`${quotes.status} = 'Open' desc`,
       sql`${quotes.validUntil} asc nulls last`,

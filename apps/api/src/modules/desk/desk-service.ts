@@ -86,8 +86,8 @@ export function monthlySeries(
 }
 
 /**
- * SPEC §7 getDeskData for the caller's company. Quotes are counted as they are stored (an Open quote
- * past its date is expired by the quotes module, not here).
+ * SPEC §7 getDeskData for the caller's company. An Open quote past its validity is not counted or
+ * listed as open, even before the quotes module's expiry sweep records it as Expired.
  */
 export async function deskData(ctx: DeskContext): Promise<DeskData> {
   const now = ctx.now ?? new Date();
@@ -99,8 +99,8 @@ export async function deskData(ctx: DeskContext): Promise<DeskData> {
   const months = Array.from({ length: DESK_MONTHS }, (_, i) => monthKey(monthStart(firstMonth, i)));
 
   const [counts, quoteRows, orderRows, deliveryRows, ordered, invoiceSection] = await Promise.all([
-    countDesk(ctx.db, companyId, new Date(now.getTime() - DESK_DELIVERY_DAYS * DAY_MS)),
-    listDeskQuotes(ctx.db, companyId, DESK_SECTION_SIZE),
+    countDesk(ctx.db, companyId, today, new Date(now.getTime() - DESK_DELIVERY_DAYS * DAY_MS)),
+    listDeskQuotes(ctx.db, companyId, today, DESK_SECTION_SIZE),
     listActiveOrders(ctx.db, companyId, DESK_SECTION_SIZE),
     listRecentDeliveries(ctx.db, companyId, DESK_SECTION_SIZE),
     sumOrdersByMonth(ctx.db, companyId, firstMonth),

@@ -9,6 +9,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNull,
   lt,
   or,
   sql,
@@ -30,6 +31,8 @@ export interface QuoteListFilter {
   /** The tenant; undefined for staff. */
   companyId?: string | undefined;
   status?: QuoteStatus | undefined;
+  /** The day validity is judged on: an Open quote valid until before it counts as Expired. */
+  today: string;
   category?: string | undefined;
   q?: string | undefined;
   sort: QuoteSort;
@@ -48,6 +51,18 @@ const SORT_COLUMNS = {
   title: quotes.title,
 } as const;
 
+/**
+ * A status as customers see it on `today`: lists do not wait for the hourly expiry sweep, so an Open
+ * quote past its validity is already Expired here (and no longer Open).
+ */
+function statusIs(status: QuoteStatus, today: string) {
+  if (status === "Open")
+    return and(eq(quotes.status, "Open"), or(isNull(quotes.validUntil), gte(quotes.validUntil, today)));
+  if (status === "Expired")
+    return or(eq(quotes.status, "Expired"), and(eq(quotes.status, "Open"), lt(quotes.validUntil, today)));
+  return eq(quotes.status, status);
+}
+
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -61,7 +76,7 @@ export async function listQuotes(
   const pattern = filter.q ? likePattern(filter.q) : null;
   const where = and(
     filter.companyId ? eq(quotes.companyId, filter.companyId) : undefined,
-    filter.status ? eq(quotes.status, filter.status) : undefined,
+    filter.status ? statusIs(filter.status, filter.today) : undefined,
     filter.category
       ? exists(
           db

@@ -131,12 +131,21 @@ function lowestTotal(lines: QuoteLineRow[]): number | null {
   );
 }
 
-function summaryOf(quote: QuoteRow, lines: QuoteLineRow[], withPrices: boolean): QuoteSummary {
+/**
+ * The status on `today`. Reads do not write: an Open quote past its validity reads as Expired at once,
+ * and the expiry sweep (hourly, and before any change) records it with its activity-log entry.
+ */
+export function statusOn(quote: Pick<QuoteRow, "status" | "validUntil">, today: string): QuoteStatus {
+  if (quote.status === "Open" && quote.validUntil !== null && quote.validUntil < today) return "Expired";
+  return quote.status as QuoteStatus;
+}
+
+function summaryOf(quote: QuoteRow, lines: QuoteLineRow[], withPrices: boolean, today: string): QuoteSummary {
   return {
     id: quote.id,
     number: quote.number,
     title: quote.title,
-    status: quote.status as QuoteStatus,
+    status: statusOn(quote, today),
     customer_reference: quote.customerReference,
     currency: quote.currency,
     valid_until: quote.validUntil,
@@ -191,7 +200,7 @@ async function detailOf(
   const decides = role !== null && DECIDING_ROLES.includes(role);
   const status = quote.status as QuoteStatus;
   return {
-    ...summaryOf(quote, lines, withPrices),
+    ...summaryOf(quote, lines, withPrices, today),
     priced: withPrices,
     request_notes: quote.requestNotes,
     decline_reason: quote.declineReason,
@@ -262,10 +271,11 @@ async function customerDetail(ctx: QuoteContext, id: string, now = new Date()): 
 
 /** SPEC getAll: the company's quotes, filtered, searched, sorted and paginated. */
 export async function customerQuotePage(ctx: QuoteContext, query: QuoteListQuery): Promise<QuotePage> {
-  await expireQuotes(ctx.db, new Date(), tenant(ctx));
+  const today = todayIso();
   const { rows, total } = await listQuotes(ctx.db, {
     companyId: tenant(ctx),
     status: query.status,
+    today,
     category: query.category,
     q: query.q || undefined,
     sort: query.sort,
@@ -283,6 +293,7 @@ export async function customerQuotePage(ctx: QuoteContext, query: QuoteListQuery
         row,
         lines.filter((line) => line.quoteId === row.id),
         customerSeesPrices(row),
+        today,
       ),
     ),
     page: query.page,
@@ -452,10 +463,11 @@ async function staffDetail(ctx: QuoteContext, id: string, now = new Date()): Pro
 
 /** Every company's quotes for the back office. */
 export async function staffQuotePage(ctx: QuoteContext, query: StaffQuoteListQuery): Promise<StaffQuotePage> {
-  await expireQuotes(ctx.db, new Date());
+  const today = todayIso();
   const { rows, total } = await listQuotes(ctx.db, {
     companyId: query.company_id,
     status: query.status,
+    today,
     category: query.category,
     q: query.q || undefined,
     sort: query.sort,
@@ -473,6 +485,7 @@ export async function staffQuotePage(ctx: QuoteContext, query: StaffQuoteListQue
         row,
         lines.filter((line) => line.quoteId === row.id),
         isPriced(row),
+        today,
       ),
       company_id: row.companyId,
       company_name: row.companyName,

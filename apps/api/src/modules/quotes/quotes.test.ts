@@ -396,6 +396,29 @@ describe("expiry", () => {
     expect((await quoteRow(lastDay.quote.id)).status).toBe("Expired");
   });
 
+  it("lists and the desk treat an Open quote past its validity as Expired without writing", async () => {
+    const { company, admin } = await kit.customerCompany();
+    const stale = await kit.openQuote({ companyId: company.id, validUntil: addCalendarDays(todayIso(), -1) });
+    const valid = await kit.openQuote({ companyId: company.id, validUntil: addCalendarDays(todayIso(), 3) });
+    const ids = (res: { json(): { data: { items: { id: string; status: string }[] } } }) =>
+      res.json().data.items.map((item) => item.id);
+
+    const all = await admin.call("GET", "/api/quotes");
+    const statuses = Object.fromEntries(
+      all.json().data.items.map((item: { id: string; status: string }) => [item.id, item.status]),
+    );
+    expect(statuses).toEqual({ [stale.quote.id]: "Expired", [valid.quote.id]: "Open" });
+    expect(ids(await admin.call("GET", "/api/quotes?status=Open"))).toEqual([valid.quote.id]);
+    expect(ids(await admin.call("GET", "/api/quotes?status=Expired"))).toEqual([stale.quote.id]);
+    const desk = (await admin.call("GET", "/api/desk")).json().data;
+    expect(desk.counts.open_quotes).toBe(1);
+    expect(desk.open_quotes.map((q: { id: string }) => q.id)).toEqual([valid.quote.id]);
+    // Reading wrote nothing: the sweep records the expiry, with its log entry.
+    expect((await quoteRow(stale.quote.id)).status).toBe("Open");
+    expect(await expireQuotes(db(), new Date(), company.id)).toBe(1);
+    expect((await quoteRow(stale.quote.id)).status).toBe("Expired");
+  });
+
   it("expires each quote once when runs overlap", async () => {
     const { company } = await kit.customerCompany();
     const { quote } = await kit.openQuote({

@@ -35,7 +35,7 @@ const customerColumns = {
   website: companies.website,
   createdAt: companies.createdAt,
   usersCount: sql<number>`(select count(*)::int from ${companyMembers} where ${companyMembers.companyId} = ${outerId})`,
-  openQuotesCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.companyId} = ${outerId} and ${quotes.status} = 'Open')`,
+  openQuotesCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.companyId} = ${outerId} and ${quotes.status} = 'Open' and (${quotes.validUntil} is null or ${quotes.validUntil} >= (now() at time zone 'utc')::date))`,
   ordersCount: sql<number>`(select count(*)::int from ${salesOrders} where ${salesOrders.companyId} = ${outerId})`,
   unpaidInvoicesCount: sql<number>`(select count(*)::int from ${invoices} where ${invoices.companyId} = ${outerId} and ${invoices.status} = 'unpaid')`,
 };
