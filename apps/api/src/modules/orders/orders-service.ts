@@ -298,6 +298,13 @@ export async function orderProgress(ctx: DocumentContext, id: string): Promise<O
   return progressOf(ctx.db, record);
 }
 
+/** The back office reads any company's order progress (the staff order page's stage editor). */
+export async function staffOrderProgress(ctx: DocumentContext, id: string): Promise<OrderProgress> {
+  const record = await findOrder(ctx.db, id, null);
+  if (!record) throw notFound("No such order");
+  return progressOf(ctx.db, record);
+}
+
 // Back office changes
 
 /**

@@ -15,6 +15,7 @@ import { ok } from "../../lib/envelope.ts";
 import {
   changeOrderStatus,
   staffOrderDetails,
+  staffOrderProgress,
   staffOrdersPage,
   updateProgress,
   type DocumentContext,
@@ -75,6 +76,24 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       return ok(await staffOrderDetails(ctx(request), request.params.id));
+    },
+  );
+
+  app.get(
+    "/api/staff/orders/:id/progress",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "The production stages of every line of any company's order",
+        params: orderIdParamSchema,
+        querystring: noQuery,
+        response: { 200: envelopeSchema(orderProgressSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(await staffOrderProgress(ctx(request), request.params.id));
     },
   );
 

@@ -34,6 +34,7 @@ describe("staff order routes: access", () => {
     const calls = [
       ["GET", "/api/staff/orders", undefined],
       ["GET", `/api/staff/orders/${order.id}`, undefined],
+      ["GET", `/api/staff/orders/${order.id}/progress`, undefined],
       ["PUT", `/api/staff/orders/${order.id}/progress`, { line_id: lines[0]!.id, stage: "smt", percent: 10 }],
       ["PUT", `/api/staff/orders/${order.id}/status`, { status: "cancelled" }],
     ] as const;
@@ -83,6 +84,34 @@ describe("GET /api/staff/orders", () => {
       next_statuses: ["in_production", "cancelled"],
     });
     expect((await staff.call("GET", `/api/staff/orders/${MISSING_ID}`)).statusCode).toBe(404);
+  });
+});
+
+describe("GET /api/staff/orders/:id/progress", () => {
+  it("answers the stages of any company's order as recorded, 404 for a missing one, 400 for junk", async () => {
+    const staff = await kit.staff();
+    const { order, lines } = await orderOf("Bilby Controls Pty");
+    await staff.call("PUT", `/api/staff/orders/${order.id}/progress`, {
+      line_id: lines[0]!.id,
+      stage: "material_procurement",
+      percent: 100,
+      planned_date: "2030-03-01",
+    });
+    const res = await staff.call("GET", `/api/staff/orders/${order.id}/progress`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    const progress = res.json().data;
+    expect(progress).toMatchObject({ order_id: order.id, number: order.number, status: "in_production" });
+    expect(progress.lines).toHaveLength(lines.length);
+    expect(progress.lines[0].stages).toHaveLength(7);
+    expect(progress.lines[0].stages[0]).toMatchObject({
+      stage: "material_procurement",
+      percent: 100,
+      planned_date: "2030-03-01",
+    });
+    expect((await staff.call("GET", `/api/staff/orders/${MISSING_ID}/progress`)).statusCode).toBe(404);
+    expect((await staff.call("GET", "/api/staff/orders/not-a-uuid/progress")).statusCode).toBe(400);
+    expect((await staff.call("GET", `/api/staff/orders/${order.id}/progress?x=1`)).statusCode).toBe(400);
   });
 });
 
