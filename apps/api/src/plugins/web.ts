@@ -13,7 +13,6 @@ import { languageRedirect } from "@ems/i18n/language-redirect";
 import { legacyCaseStudyTarget } from "@ems/i18n/route-map";
 import type { RedirectRuleCache } from "../modules/redirects/redirects-service.ts";
 import { sendRouteNotFound } from "./errors.ts";
-import { PAGE_CSP } from "./security-headers.ts";
 
 /**
  * Serves the React Router production build in the same process as the API: hashed assets with
@@ -131,7 +130,7 @@ export default async function webPlugin(
         const html = prerendered.get(pathname);
         if (html) {
           return reply
-            .header("Content-Security-Policy", PAGE_CSP)
+            .header("Content-Security-Policy", app.pageCsp)
             .header("Cache-Control", "public, max-age=0, must-revalidate")
             .header("Vary", "Cookie")
             .type("text/html; charset=utf-8")
