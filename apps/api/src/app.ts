@@ -101,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   // Brotli or gzip for JSON, prerendered pages and static assets over 1 KB.
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { cardPayments: env.STRIPE_PUBLISHABLE_KEY !== undefined });
   await app.register(csrfPlugin, { publicUrl: env.PUBLIC_URL });
   await app.register(databasePlugin, { handle: options.db });
   await app.register(rateLimitPlugin, { redisUrl: env.REDIS_URL });
@@ -136,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
   });
   // Quotes to cash (issue 5): each module registers its customer and staff routes here.
-  await app.register(quotesRoutes);
+  const requestLimit = { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 };
+  await app.register(quotesRoutes, { rateLimit: requestLimit });
   await app.register(staffQuotesRoutes);
   await app.register(referenceRoutes);
   await app.register(staffReferenceRoutes);
@@ -153,8 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
   });
   await app.register(staffPaymentsRoutes, { providers: paymentProviders });
-  await app.register(materialRequestsRoutes);
-  await app.register(agreementsRoutes);
+  await app.register(materialRequestsRoutes, { rateLimit: requestLimit });
+  await app.register(agreementsRoutes, { rateLimit: requestLimit });
   await app.register(deskRoutes);
   await app.register(staffCustomersRoutes);
   if (isDevOutboxOn(env)) await app.register(devOutboxRoutes);

@@ -24,12 +24,18 @@ import {
   type ContractContext,
 } from "./agreements-service.ts";
 
+/** New requests are throttled per client address, like the other mail-sending calls. */
+export interface AgreementsRouteOptions {
+  rateLimit: { max: number; timeWindow: number };
+}
+
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
 };
 const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
@@ -40,7 +46,7 @@ const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ descr
  * and viewers read them (engineers do not deal with commercial terms); administrators and buyers
  * request new ones. The back office lists all of them and activates or ends them.
  */
-export const agreementsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = async (app, { rateLimit }) => {
   const ctx = (request: FastifyRequest): ContractContext => ({
     db: app.db,
     mailer: app.mailer,
@@ -75,6 +81,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/contracts",
     {
+      config: { rateLimit },
       ...requester,
       schema: {
         tags,

@@ -25,12 +25,18 @@ import {
   type MaterialRequestContext,
 } from "./material-requests-service.ts";
 
+/** New requests are throttled per client address, like the other mail-sending calls. */
+export interface MaterialRequestsRouteOptions {
+  rateLimit: { max: number; timeWindow: number };
+}
+
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
 };
 const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
@@ -41,7 +47,10 @@ const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ descr
  * administrators, buyers and engineers announce); the back office lists all of them and checks
  * deliveries in.
  */
-export const materialRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRouteOptions> = async (
+  app,
+  { rateLimit },
+) => {
   const ctx = (request: FastifyRequest): MaterialRequestContext => ({
     db: app.db,
     mailer: app.mailer,
@@ -76,6 +85,7 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/material-requests",
     {
+      config: { rateLimit },
       ...announcer,
       schema: {
         tags,

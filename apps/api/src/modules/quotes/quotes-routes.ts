@@ -23,6 +23,11 @@ import {
   type QuoteContext,
 } from "./quotes-service.ts";
 
+/** Requests for quotes are throttled per client address, like the other mail-sending calls. */
+export interface QuotesRouteOptions {
+  rateLimit: { max: number; timeWindow: number };
+}
+
 const noQuery = z.strictObject({});
 const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
 const errors = {
@@ -31,13 +36,14 @@ const errors = {
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
 };
 
 /**
  * SPEC §7 Quotation for customers (tenant = the caller's company). Every member reads; admins,
  * buyers and engineers ask for quotes; admins and buyers decline them or ask again.
  */
-export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (app, { rateLimit }) => {
   const ctx = (request: FastifyRequest): QuoteContext => ({
     db: app.db,
     mailer: app.mailer,
@@ -113,6 +119,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/quotes",
     {
+      config: { rateLimit },
       ...requester,
       schema: {
         tags,
