@@ -85,8 +85,8 @@ async function sendQuote(browser: Browser, title: string): Promise<{ number: str
 }
 
 /**
- * Closes the notices, as a user would, before axe runs: Sonner's rich success colours (green on
- * pale green, about 4.3:1) are the shared toaster's, not this page's, and fall short of AA.
+ * Closes the notices, as a user would, before axe runs: a notice still fading in is half
+ * transparent, and axe would judge its colours mid-transition.
  */
 async function closeToasts(page: Page): Promise<void> {
   const close = page.getByRole("button", { name: "Close notification" });

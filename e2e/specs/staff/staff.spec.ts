@@ -18,8 +18,8 @@ async function data<T>(response: APIResponse): Promise<T> {
 }
 
 /**
- * Lets the notifications go first (Sonner's rich success colours fall just short of 4.5:1, which is
- * the toaster's matter, not these pages') and waits for transitions to end, then runs axe.
+ * Lets the notifications go first (a notice still fading in is half transparent, and axe would judge
+ * its colours mid-transition) and waits for transitions to end, then runs axe.
  */
 async function checkAxe(page: Page): Promise<void> {
   // A pointer resting on a toast keeps it open.

@@ -44,16 +44,19 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
+  const classes = cn(buttonVariants({ variant, size }), className);
+  // Slot merges into exactly one child element, so the spinner has no place there (a link that
+  // looks like a button never waits on anything).
+  if (asChild)
+    return (
+      <Slot.Root className={classes} aria-busy={loading || undefined} {...props}>
+        {children}
+      </Slot.Root>
+    );
   return (
-    <Component
-      className={cn(buttonVariants({ variant, size }), className)}
-      disabled={asChild ? undefined : disabled || loading}
-      aria-busy={loading || undefined}
-      {...props}
-    >
-      {loading && !asChild ? <Spinner className="size-4" /> : null}
+    <button className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
+      {loading ? <Spinner className="size-4" /> : null}
       {children}
-    </Component>
+    </button>
   );
 }
