@@ -98,6 +98,17 @@ export const parcelServiceInputSchema = z
 
 // Delivery date
 
+/**
+ * How a parcel service is named on an order: "DHL Paket", but "DHL Express" rather than
+ * "DHL DHL Express" when the service's name already starts with its carrier.
+ */
+export function parcelServiceLabel(service: { carrier: string; name: string }): string {
+  const carrier = service.carrier.trim();
+  const name = service.name.trim();
+  if (!carrier) return name;
+  return name.toLocaleLowerCase().startsWith(carrier.toLocaleLowerCase()) ? name : `${carrier} ${name}`;
+}
+
 export const MAX_LEAD_TIME_DAYS = 365;
 
 export const deliveryDateQuerySchema = z.strictObject({

@@ -4,7 +4,7 @@ import { MAX_MINOR } from "@ems/contracts/money";
 import { orderTotals, type OrderPlaced, type PlaceOrder, type Terms } from "@ems/contracts/ordering";
 import { WORK_ORDER_STAGES } from "@ems/contracts/orders";
 import { quoteLineAmountMinor } from "@ems/contracts/quotes";
-import { todayIso } from "@ems/contracts/reference";
+import { parcelServiceLabel, todayIso } from "@ems/contracts/reference";
 import type { Database } from "@ems/db/client";
 import type { AddressSnapshot } from "@ems/db/schema";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
@@ -156,7 +156,7 @@ export async function placeOrder(ctx: OrderingContext, input: PlaceOrder): Promi
       billingAddress: snapshotOf(billing),
       shippingAddress: snapshotOf(shipping),
       parcelServiceId: parcel.id,
-      parcelServiceName: `${parcel.carrier} ${parcel.name}`,
+      parcelServiceName: parcelServiceLabel(parcel),
       shippingMinor: parcel.priceMinor,
       currency: quote.currency,
       taxRateBp: quote.taxRateBp,
