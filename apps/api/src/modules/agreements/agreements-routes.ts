@@ -14,6 +14,7 @@ import {
 import { idParamSchema } from "@ems/contracts/companies";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { ok } from "../../lib/envelope.ts";
+import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import {
   changeContractStatus,
   contractPage,
@@ -39,7 +40,6 @@ const errors = {
 };
 const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
-const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
 
 /**
  * SPEC §7 Contract (create, getAll): agreements with the operator. Administrators, buyers, finance
@@ -123,16 +123,13 @@ export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = a
         summary: "The contract as a PDF (application/pdf) in the caller's language",
         params: idParamSchema,
         querystring: noQuery,
-        response: { 200: pdfBody, ...errors },
+        response: { 200: pdfBodySchema, ...errors },
       },
     },
     async (request, reply) => {
       const { number, pdf } = await contractPdf(ctx(request), request.params.id);
       noStore(reply);
-      return reply
-        .type("application/pdf")
-        .header("Content-Disposition", `inline; filename="${number}.pdf"`)
-        .send(pdf);
+      return sendPdf(reply, number, pdf);
     },
   );
 

@@ -9,6 +9,7 @@ import {
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
+import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import type { DocumentContext } from "../orders/orders-service.ts";
 import { deliveriesPage, deliveryPdf } from "./deliveries-service.ts";
 
@@ -20,7 +21,6 @@ const errors = {
 };
 const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
-const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
 
 /** SPEC §7 Delivery note: getAll and PDF. Every member of the company reads its delivery notes. */
 export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,16 +63,13 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: billingIdParamSchema,
         querystring: noQuery,
         produces: ["application/pdf"],
-        response: { 200: pdfBody, ...errors },
+        response: { 200: pdfBodySchema, ...errors },
       },
     },
     async (request, reply) => {
       const { number, pdf } = await deliveryPdf(ctx(request), request.params.id);
       noStore(reply);
-      return reply
-        .type("application/pdf")
-        .header("Content-Disposition", `inline; filename="${number}.pdf"`)
-        .send(pdf);
+      return sendPdf(reply, number, pdf);
     },
   );
 };

@@ -97,18 +97,32 @@ export async function staffDeliveriesPage(
   return { items: rows.map(staffDeliveryDto), page: query.page, page_size: query.page_size, total };
 }
 
+async function deliveryPdfFor(
+  ctx: DocumentContext,
+  id: string,
+  companyId: string | null,
+  language: string,
+): Promise<{ number: string; pdf: Buffer }> {
+  const record = await findDeliveryNote(ctx.db, id, companyId);
+  if (!record) throw notFound("No such delivery note");
+  const pdf = await renderDeliveryPdf(deliveryDto(record), { name: record.companyName }, language);
+  return { number: record.note.number, pdf };
+}
+
 export async function deliveryPdf(
   ctx: DocumentContext,
   id: string,
 ): Promise<{ number: string; pdf: Buffer }> {
-  const record = await findDeliveryNote(ctx.db, id, tenantOf(ctx));
-  if (!record) throw notFound("No such delivery note");
-  const pdf = await renderDeliveryPdf(
-    deliveryDto(record),
-    { name: record.companyName },
-    ctx.auth.user.language,
-  );
-  return { number: record.note.number, pdf };
+  return deliveryPdfFor(ctx, id, tenantOf(ctx), ctx.auth.user.language);
+}
+
+/** Any company's delivery note (to pack with the goods), in `language` (default: the staff member's). */
+export async function staffDeliveryPdf(
+  ctx: DocumentContext,
+  id: string,
+  language = ctx.auth.user.language,
+): Promise<{ number: string; pdf: Buffer }> {
+  return deliveryPdfFor(ctx, id, null, language);
 }
 
 /**

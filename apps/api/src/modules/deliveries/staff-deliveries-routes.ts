@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import {
+  billingIdParamSchema,
   deliveryNoteCreateSchema,
   staffDeliveryListQuerySchema,
   staffDeliveryNotePageSchema,
   staffDeliveryNoteSchema,
 } from "@ems/contracts/billing";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import { staffPdfQuerySchema } from "@ems/contracts/documents";
 import { ok } from "../../lib/envelope.ts";
+import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import type { DocumentContext } from "../orders/orders-service.ts";
-import { createDeliveryNote, staffDeliveriesPage } from "./deliveries-service.ts";
+import { createDeliveryNote, staffDeliveriesPage, staffDeliveryPdf } from "./deliveries-service.ts";
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -64,6 +67,26 @@ export const staffDeliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.status(201);
       return ok(await createDeliveryNote(ctx(request), request.body), 201, "Created");
+    },
+  );
+
+  app.get(
+    "/api/staff/deliveries/:id/pdf",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Any company's delivery note as a PDF, to pack with the goods",
+        description: "In the staff member's language unless `language` names another of the 12.",
+        params: billingIdParamSchema,
+        querystring: staffPdfQuerySchema,
+        produces: ["application/pdf"],
+        response: { 200: pdfBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await staffDeliveryPdf(ctx(request), request.params.id, request.query.language);
+      return sendPdf(reply, number, pdf);
     },
   );
 };

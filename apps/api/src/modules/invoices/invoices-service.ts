@@ -135,15 +135,29 @@ export async function invoiceDetails(ctx: DocumentContext, id: string): Promise<
   return detailsOf(ctx, record);
 }
 
-export async function invoicePdf(ctx: DocumentContext, id: string): Promise<{ number: string; pdf: Buffer }> {
-  const record = await findInvoice(ctx.db, id, tenantOf(ctx));
+async function invoicePdfFor(
+  ctx: DocumentContext,
+  id: string,
+  companyId: string | null,
+  language: string,
+): Promise<{ number: string; pdf: Buffer }> {
+  const record = await findInvoice(ctx.db, id, companyId);
   if (!record) throw notFound("No such invoice");
-  const pdf = await renderInvoicePdf(
-    await detailsOf(ctx, record),
-    { name: record.companyName },
-    ctx.auth.user.language,
-  );
+  const pdf = await renderInvoicePdf(await detailsOf(ctx, record), { name: record.companyName }, language);
   return { number: record.invoice.number, pdf };
+}
+
+export async function invoicePdf(ctx: DocumentContext, id: string): Promise<{ number: string; pdf: Buffer }> {
+  return invoicePdfFor(ctx, id, tenantOf(ctx), ctx.auth.user.language);
+}
+
+/** Any company's invoice, for the back office, in `language` (default: the staff member's). */
+export async function staffInvoicePdf(
+  ctx: DocumentContext,
+  id: string,
+  language = ctx.auth.user.language,
+): Promise<{ number: string; pdf: Buffer }> {
+  return invoicePdfFor(ctx, id, null, language);
 }
 
 /**

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import {
+  billingIdParamSchema,
   invoiceCreateSchema,
   staffInvoiceListQuerySchema,
   staffInvoicePageSchema,
   staffInvoiceSchema,
 } from "@ems/contracts/billing";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
+import { staffPdfQuerySchema } from "@ems/contracts/documents";
 import { ok } from "../../lib/envelope.ts";
+import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import type { DocumentContext } from "../orders/orders-service.ts";
-import { createInvoice, staffInvoicesPage } from "./invoices-service.ts";
+import { createInvoice, staffInvoicePdf, staffInvoicesPage } from "./invoices-service.ts";
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -65,6 +68,26 @@ export const staffInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.status(201);
       return ok(await createInvoice(ctx(request), request.body), 201, "Created");
+    },
+  );
+
+  app.get(
+    "/api/staff/invoices/:id/pdf",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Any company's invoice as a PDF",
+        description: "In the staff member's language unless `language` names another of the 12.",
+        params: billingIdParamSchema,
+        querystring: staffPdfQuerySchema,
+        produces: ["application/pdf"],
+        response: { 200: pdfBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await staffInvoicePdf(ctx(request), request.params.id, request.query.language);
+      return sendPdf(reply, number, pdf);
     },
   );
 };

@@ -15,6 +15,7 @@ import {
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { z } from "zod";
 import { ok } from "../../lib/envelope.ts";
+import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import {
   createMaterialRequest,
   getMaterialRequest,
@@ -40,7 +41,6 @@ const errors = {
 };
 const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
-const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
 
 /**
  * SPEC §7 Material request (getAll, PDF): customers announce parts they supply (every member reads;
@@ -128,16 +128,13 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
         summary: "The delivery notice as a PDF in the caller's language (SPEC Material request PDF)",
         params: idParamSchema,
         querystring: noQuery,
-        response: { 200: pdfBody, ...errors },
+        response: { 200: pdfBodySchema, ...errors },
       },
     },
     async (request, reply) => {
       const { number, pdf } = await materialRequestPdf(ctx(request), request.params.id);
       noStore(reply);
-      return reply
-        .type("application/pdf")
-        .header("Content-Disposition", `inline; filename="${number}.pdf"`)
-        .send(pdf);
+      return sendPdf(reply, number, pdf);
     },
   );
 

@@ -11,6 +11,7 @@ import {
 } from "@ems/contracts/orders";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
+import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import { orderDetails, orderPdf, orderProgress, ordersPage, type DocumentContext } from "./orders-service.ts";
 
 const errors = {
@@ -21,7 +22,6 @@ const errors = {
 };
 const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
-const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
 
 /**
  * SPEC §7 Sales order after placeOrder: getAllRaw, fetch_row_details, get_wo_progress_data and the
@@ -104,16 +104,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: orderIdParamSchema,
         querystring: noQuery,
         produces: ["application/pdf"],
-        response: { 200: pdfBody, ...errors },
+        response: { 200: pdfBodySchema, ...errors },
       },
     },
     async (request, reply) => {
       const { number, pdf } = await orderPdf(ctx(request), request.params.id);
       noStore(reply);
-      return reply
-        .type("application/pdf")
-        .header("Content-Disposition", `inline; filename="${number}.pdf"`)
-        .send(pdf);
+      return sendPdf(reply, number, pdf);
     },
   );
 };

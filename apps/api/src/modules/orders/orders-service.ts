@@ -248,12 +248,30 @@ export async function staffOrderDetails(ctx: DocumentContext, id: string): Promi
   };
 }
 
-export async function orderPdf(ctx: DocumentContext, id: string): Promise<{ number: string; pdf: Buffer }> {
-  const record = await findOrder(ctx.db, id, tenantOf(ctx));
+async function orderPdfFor(
+  db: Database,
+  id: string,
+  companyId: string | null,
+  language: string,
+): Promise<{ number: string; pdf: Buffer }> {
+  const record = await findOrder(db, id, companyId);
   if (!record) throw notFound("No such order");
-  const details = await detailsOf(ctx.db, record, false);
-  const pdf = await renderOrderPdf(details, { name: record.summary.companyName }, ctx.auth.user.language);
+  const details = await detailsOf(db, record, false);
+  const pdf = await renderOrderPdf(details, { name: record.summary.companyName }, language);
   return { number: details.number, pdf };
+}
+
+export async function orderPdf(ctx: DocumentContext, id: string): Promise<{ number: string; pdf: Buffer }> {
+  return orderPdfFor(ctx.db, id, tenantOf(ctx), ctx.auth.user.language);
+}
+
+/** Any company's order confirmation, for the back office, in `language` (default: the staff member's). */
+export async function staffOrderPdf(
+  ctx: DocumentContext,
+  id: string,
+  language = ctx.auth.user.language,
+): Promise<{ number: string; pdf: Buffer }> {
+  return orderPdfFor(ctx.db, id, null, language);
 }
 
 // Production progress (SPEC get_wo_progress_data)

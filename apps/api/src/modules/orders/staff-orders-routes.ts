@@ -11,10 +11,13 @@ import {
   staffOrderListQuerySchema,
   staffOrderPageSchema,
 } from "@ems/contracts/orders";
+import { staffPdfQuerySchema } from "@ems/contracts/documents";
 import { ok } from "../../lib/envelope.ts";
+import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import {
   changeOrderStatus,
   staffOrderDetails,
+  staffOrderPdf,
   staffOrderProgress,
   staffOrdersPage,
   updateProgress,
@@ -129,5 +132,25 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await changeOrderStatus(ctx(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    "/api/staff/orders/:id/pdf",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Any company's order confirmation as a PDF",
+        description: "In the staff member's language unless `language` names another of the 12.",
+        params: orderIdParamSchema,
+        querystring: staffPdfQuerySchema,
+        produces: ["application/pdf"],
+        response: { 200: pdfBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await staffOrderPdf(ctx(request), request.params.id, request.query.language);
+      return sendPdf(reply, number, pdf);
+    },
   );
 };

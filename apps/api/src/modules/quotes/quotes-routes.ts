@@ -13,6 +13,7 @@ import {
 } from "@ems/contracts/quotes";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
+import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import {
   customerQuote,
   customerQuotePage,
@@ -29,7 +30,6 @@ export interface QuotesRouteOptions {
 }
 
 const noQuery = z.strictObject({});
-const pdfBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ description: "application/pdf" });
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
@@ -103,16 +103,12 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
         params: quoteIdParamSchema,
         querystring: noQuery,
         produces: ["application/pdf"],
-        response: { 200: pdfBody, ...errors },
+        response: { 200: pdfBodySchema, ...errors },
       },
     },
     async (request, reply) => {
       const { number, pdf } = await customerQuotePdf(ctx(request), request.params.id);
-      return reply
-        .type("application/pdf")
-        .header("Content-Disposition", `attachment; filename="${number}.pdf"`)
-        .header("Cache-Control", "private, no-store")
-        .send(pdf);
+      return sendPdf(reply, number, pdf);
     },
   );
 

@@ -332,6 +332,33 @@ export async function customerQuotePdf(
   return { number: record.quote.number, pdf };
 }
 
+/**
+ * The quote's PDF as the customer gets it, for the back office: any company's, once it has prices
+ * (prepared or sent), in `language` (by default the staff member's own).
+ */
+export async function staffQuotePdf(
+  ctx: QuoteContext,
+  id: string,
+  language = ctx.auth.user.language,
+): Promise<{ number: string; pdf: Buffer }> {
+  const record = await findQuote(ctx.db, id);
+  if (!record) throw missing();
+  if (!isPriced(record.quote))
+    throw new AppError(409, ERROR_CODES.conflict, "This quote has no prices yet: save its lines first");
+  const [lines, billingAddress] = await Promise.all([
+    listQuoteLines(ctx.db, id),
+    findBillingAddress(ctx.db, record.quote.companyId),
+  ]);
+  const pdf = await renderQuotePdf({
+    quote: record.quote,
+    lines,
+    companyName: record.companyName,
+    billingAddress,
+    language,
+  });
+  return { number: record.quote.number, pdf };
+}
+
 /** A customer asks for a quote: it starts In Progress; the requester and the operator are told. */
 export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Promise<QuoteDetail> {
   const quote = await ctx.db.transaction(async (tx) => {

@@ -460,7 +460,7 @@ describe("quote PDF", () => {
     const res = await reader.call("GET", `/api/quotes/${quote.id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="${quote.number}.pdf"`);
+    expect(res.headers["content-disposition"]).toBe(`inline; filename="${quote.number}.pdf"`);
     expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
 

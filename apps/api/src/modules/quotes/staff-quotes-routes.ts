@@ -12,7 +12,9 @@ import {
   staffQuotePageSchema,
   staffQuoteSendSchema,
 } from "@ems/contracts/quotes";
+import { staffPdfQuerySchema } from "@ems/contracts/documents";
 import { ok } from "../../lib/envelope.ts";
+import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import {
   staffCreateQuote,
   staffMarkLost,
@@ -21,6 +23,7 @@ import {
   staffReplaceLines,
   staffSendQuote,
   type QuoteContext,
+  staffQuotePdf,
 } from "./quotes-service.ts";
 
 const noQuery = z.strictObject({});
@@ -144,5 +147,25 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await staffMarkLost(ctx(request), request.params.id, request.body?.reason)),
+  );
+
+  app.get(
+    "/api/staff/quotes/:id/pdf",
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: "Any company's quote as the customer's PDF; 409 until its lines are priced",
+        description: "In the staff member's language unless `language` names another of the 12.",
+        params: quoteIdParamSchema,
+        querystring: staffPdfQuerySchema,
+        produces: ["application/pdf"],
+        response: { 200: pdfBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await staffQuotePdf(ctx(request), request.params.id, request.query.language);
+      return sendPdf(reply, number, pdf);
+    },
   );
 };

@@ -137,6 +137,13 @@ export function InvoicesList({
                 <th scope="row" className={`${tdClass} font-normal`}>
                   <span className="block font-semibold whitespace-nowrap">{inv.number}</span>
                   <span className={`block ${mutedClass}`}>{inv.company_name}</span>
+                  <a
+                    href={`/api/staff/invoices/${inv.id}/pdf`}
+                    className={`${linkClass} text-sm`}
+                    aria-label={i18n._("billing.pdf_label", { number: inv.number })}
+                  >
+                    {i18n._("billing.pdf")}
+                  </a>
                 </th>
                 <td className={`${tdClass} whitespace-nowrap`}>
                   <Link to={href("staff-order", locale, { order: inv.order_id })} className={linkClass}>
@@ -310,6 +317,13 @@ export function DeliveriesList({
                 <th scope="row" className={`${tdClass} font-normal`}>
                   <span className="block font-semibold whitespace-nowrap">{dn.number}</span>
                   <span className={`block ${mutedClass}`}>{dn.company_name}</span>
+                  <a
+                    href={`/api/staff/deliveries/${dn.id}/pdf`}
+                    className={`${linkClass} text-sm`}
+                    aria-label={i18n._("billing.pdf_label", { number: dn.number })}
+                  >
+                    {i18n._("billing.pdf")}
+                  </a>
                 </th>
                 <td className={`${tdClass} whitespace-nowrap`}>
                   <Link to={href("staff-order", locale, { order: dn.order_id })} className={linkClass}>

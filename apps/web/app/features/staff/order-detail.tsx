@@ -175,13 +175,17 @@ function DocumentList({
   items,
   empty,
   linkOf,
+  pdfOf,
   locale,
 }: {
   items: OrderDocumentRef[];
   empty: string;
   linkOf: (doc: OrderDocumentRef) => string;
+  /** The back office's download of the document (GET /api/staff/…/:id/pdf). */
+  pdfOf: (doc: OrderDocumentRef) => string;
   locale: string;
 }) {
+  const { i18n } = useLingui();
   if (items.length === 0) return <p className={mutedClass}>{empty}</p>;
   return (
     <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
@@ -190,7 +194,17 @@ function DocumentList({
           <Link to={linkOf(doc)} className={linkClass}>
             {doc.number}
           </Link>
-          <span className={mutedClass}>{formatDay(doc.date, locale)}</span>
+          <span className="flex items-center gap-3">
+            <span className={mutedClass}>{formatDay(doc.date, locale)}</span>
+            {/* A document, not a page: the browser's own viewer opens it. */}
+            <a
+              href={pdfOf(doc)}
+              className={linkClass}
+              aria-label={i18n._("billing.pdf_label", { number: doc.number })}
+            >
+              {i18n._("billing.pdf")}
+            </a>
+          </span>
         </li>
       ))}
     </ul>
@@ -211,6 +225,7 @@ export function OrderDocuments({ order, locale }: { order: StaffOrderDetails; lo
             linkOf={(doc) =>
               `${billing}?${new URLSearchParams({ view: "deliveries", q: doc.number }).toString()}`
             }
+            pdfOf={(doc) => `/api/staff/deliveries/${doc.id}/pdf`}
             locale={locale}
           />
           <div className="space-y-1">
@@ -224,6 +239,7 @@ export function OrderDocuments({ order, locale }: { order: StaffOrderDetails; lo
             items={order.invoices}
             empty={i18n._("staff.invoices_none")}
             linkOf={(doc) => `${billing}?${new URLSearchParams({ q: doc.number }).toString()}`}
+            pdfOf={(doc) => `/api/staff/invoices/${doc.id}/pdf`}
             locale={locale}
           />
           <div className="space-y-1">

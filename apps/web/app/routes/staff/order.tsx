@@ -75,6 +75,9 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
             percent={order.progress_percent}
             label={i18n._("staff.progress_of", { number: order.number })}
           />
+          <a href={`/api/staff/orders/${order.id}/pdf`} className={linkClass}>
+            {i18n._("my_orders.download_confirmation")}
+          </a>
         </div>
       }
       actions={<StatusActions order={order} />}

@@ -73,6 +73,12 @@ export default function StaffQuote({ loaderData }: Route.ComponentProps) {
           >
             {quote.company_name}
           </Link>
+          {/* What the customer gets, once there are prices; unsaved edits are not in it. */}
+          {quote.priced ? (
+            <a href={`/api/staff/quotes/${quote.id}/pdf`} className={linkClass}>
+              {i18n._("my_quotes.download_pdf")}
+            </a>
+          ) : null}
         </div>
       }
       actions={<QuoteActions quote={quote} dirty={dirty} />}
