@@ -34,6 +34,20 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
+describe("api client: DELETE", () => {
+  it("sends no body by default, and a JSON body when one is given", async () => {
+    const f = fakeFetch();
+    const client = createApiClient({ fetch: f.fetch });
+    await client.delete("/api/staff/holidays/1");
+    expect(f.calls[0]?.init.body).toBeUndefined();
+    expect(header(f.calls[0], "Content-Type")).toBeUndefined();
+    await client.delete("/api/staff/redirect-rules", undefined, { body: { fromPath: "/old" } });
+    expect(f.calls[1]?.init.method).toBe("DELETE");
+    expect(f.calls[1]?.init.body).toBe('{"fromPath":"/old"}');
+    expect(header(f.calls[1], "Content-Type")).toBe("application/json");
+  });
+});
+
 describe("api client: addressing", () => {
   it("sends calls to the configured API base", async () => {
     const f = fakeFetch();

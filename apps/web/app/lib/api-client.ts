@@ -124,10 +124,11 @@ export interface ApiClient {
   ): Promise<Envelope<T>>;
   post<T>(path: string, body: unknown, options?: Omit<RequestOptions, "body">): Promise<Envelope<T>>;
   put<T>(path: string, body: unknown, options?: Omit<RequestOptions, "body">): Promise<Envelope<T>>;
+  /** A DELETE sends a JSON body only when `options.body` is given (a rule named by its path, say). */
   delete<T>(
     path: string,
     params?: QueryParams,
-    options?: Omit<RequestOptions, "params" | "body">,
+    options?: Omit<RequestOptions, "params">,
   ): Promise<Envelope<T>>;
 }
 
@@ -142,8 +143,10 @@ export function createApiClient(clientOptions: ApiClientOptions = {}): ApiClient
     options: RequestOptions = {},
   ): Promise<Envelope<T>> {
     if (!path) throw new Error("URL is required");
-    const hasBody = method === "POST" || method === "PUT";
-    if (hasBody && (options.body === undefined || options.body === null)) throw new Error("Data is required");
+    const needsBody = method === "POST" || method === "PUT";
+    if (needsBody && (options.body === undefined || options.body === null))
+      throw new Error("Data is required");
+    const hasBody = needsBody || (method === "DELETE" && options.body !== undefined);
     if (apiKey && method === "POST" && !API_KEY_PATTERN.test(apiKey))
       throw new Error("Invalid API key format");
 

@@ -8,7 +8,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { normalizeApiError } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
 
 import { issueMessage, type FieldErrors } from "./quote-lines";
@@ -100,28 +99,6 @@ export function PaymentMethodsSection({
   );
 }
 
-/**
- * DELETE /api/staff/redirect-rules names the rule in a JSON body, which the shared client does not
- * send for DELETE; this call does, with the same error envelope handling.
- */
-async function deleteRedirectRule(fromPath: string): Promise<void> {
-  const response = await fetch("/api/staff/redirect-rules", {
-    method: "DELETE",
-    headers: { Accept: "application/json", "Content-Type": "application/json" },
-    body: JSON.stringify({ fromPath }),
-    credentials: "same-origin",
-  });
-  if (!response.ok) {
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
-    throw normalizeApiError(body, response.status);
-  }
-}
-
 /** The site's redirect rules: old path → local path or https URL, 301 or 302. */
 export function RedirectRulesSection({ rules }: { rules: RedirectRule[] | null }) {
   const { i18n } = useLingui();
@@ -161,7 +138,10 @@ export function RedirectRulesSection({ rules }: { rules: RedirectRule[] | null }
   async function remove(fromPath: string) {
     setRemovingPath(fromPath);
     await removing.run(
-      () => deleteRedirectRule(fromPath).then(() => true),
+      () =>
+        browserApi()
+          .delete("/api/staff/redirect-rules", undefined, { body: { fromPath } })
+          .then(() => true),
       i18n._("staff.redirect_deleted", { path: fromPath }),
     );
     setRemovingPath(null);
