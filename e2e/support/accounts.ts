@@ -58,3 +58,29 @@ export async function signInByApi(page: Page, email: string, password: string): 
     await page.waitForTimeout(250 + Math.random() * 750);
   }
 }
+
+/**
+ * Registers a new customer company through the register page and confirms the e-mailed code, so a
+ * journey owns its account: nothing another journey does to the demo users can interfere.
+ */
+export async function registerCompany(
+  page: Page,
+  account: { company: string; firstName: string; lastName: string; email: string; password: string },
+): Promise<void> {
+  await page.goto("/register");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Company name").fill(account.company);
+  await page.getByLabel("Country").selectOption("DE");
+  await page.getByLabel("First name").fill(account.firstName);
+  await page.getByLabel("Last name").fill(account.lastName);
+  await page.getByLabel("E-mail address").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/register\/auth\?pending=/);
+  await page
+    .getByLabel("6-digit code")
+    .fill(codeIn(await latestMail(page.request, account.email, "verify_email")));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/register\/success$/);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
-import { codeIn, latestMail, signInByApi } from "../../support/accounts.ts";
+import { latestMail, registerCompany, signInByApi } from "../../support/accounts.ts";
 import { gotoHydrated } from "../../support/navigation.ts";
 import { pdfText } from "../../support/pdf.ts";
 
@@ -37,19 +37,7 @@ test("quote to cash across the customer portal and the back office", async ({ pa
   const password = "kestrel drives quote to cash";
 
   // 1. A new customer registers and signs in with the e-mailed code.
-  await gotoHydrated(page, "/register");
-  await page.getByLabel("Company name").fill(company);
-  await page.getByLabel("Country").selectOption("DE");
-  await page.getByLabel("First name").fill("Jana");
-  await page.getByLabel("Last name").fill("Petersen");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/register\/auth\?pending=/);
-  await page.getByLabel("6-digit code").fill(codeIn(await latestMail(page.request, email, "verify_email")));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page).toHaveURL(/\/register\/success$/);
+  await registerCompany(page, { company, firstName: "Jana", lastName: "Petersen", email, password });
   await signInByApi(page, email, password);
 
   // The desk of a new company is empty.
