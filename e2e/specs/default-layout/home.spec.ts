@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
+import { gotoHydrated } from "../../support/navigation.ts";
 
 test.describe("public home page (default layout)", () => {
   test("is server-rendered in English with the operator's claims", async ({ request }) => {
@@ -32,7 +33,8 @@ test.describe("public home page (default layout)", () => {
 
   test("the colour mode is chosen by keyboard and survives a reload", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/");
+    // A key press before hydration reaches no handler.
+    await gotoHydrated(page, "/");
     const toggle = page.getByRole("button", { name: /Colour mode: System/ });
     await toggle.focus();
     await page.keyboard.press("Enter");
