@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatMs,
+  formatSize,
+  formatSpeedUp,
+  smallestSpeedUpLine,
+  speedUp,
+  table,
+  type Outcome,
+} from "./gerber-bench.ts";
+
+const summary = { layers: 7, width: 68.58, height: 53.34 };
+const ok = (ms: number): Outcome => ({ kind: "ok", ms, summary, maxRssKiB: 1 });
+
+describe("speedUp", () => {
+  it("divides the reference's median by ours; a capped reference gives a lower bound from the cap", () => {
+    expect(speedUp(10, ok(250), 60_000)).toEqual({ value: 25, atLeast: false });
+    expect(speedUp(100, { kind: "capped", summary: null }, 60_000)).toEqual({ value: 600, atLeast: true });
+  });
+
+  it("has none when the reference failed or ours has no time", () => {
+    expect(speedUp(10, { kind: "error", message: "x" }, 60_000)).toBeNull();
+    expect(speedUp(Number.NaN, ok(250), 60_000)).toBeNull();
+  });
+});
+
+describe("formatting", () => {
+  it("writes speed-ups with one decimal below 100 and ≥ for lower bounds", () => {
+    expect(formatSpeedUp({ value: 12.345, atLeast: false })).toBe("12.3×");
+    expect(formatSpeedUp({ value: 1234.5, atLeast: true })).toBe("≥ 1235×");
+    expect(formatSpeedUp(null)).toBe("—");
+  });
+
+  it("writes sizes in mm with two decimals, or a dash without one", () => {
+    expect(formatSize({ layers: 3, width: 67.8, height: 53 })).toBe("67.80×53.00");
+    expect(formatSize({ layers: 3, width: null, height: null })).toBe("—");
+    expect(formatSize(null)).toBe("—");
+  });
+
+  it("writes the time, the cap or the error of a cell", () => {
+    expect(formatMs(ok(1234.4), 60)).toBe("1234");
+    expect(formatMs(ok(12.34), 60)).toBe("12.3");
+    expect(formatMs({ kind: "capped", summary: null }, 60)).toBe("over 60 s");
+    expect(formatMs({ kind: "error", message: "File type not recognized" }, 60)).toBe(
+      "error: File type not recognized",
+    );
+  });
+
+  it("ends with the smallest speed-up over all sets that have one", () => {
+    expect(smallestSpeedUpLine([{ value: 30 }, null, { value: 12.34 }, { value: 600 }])).toBe(
+      "smallest speed-up over pcb-stackup: 12.3×",
+    );
+    expect(smallestSpeedUpLine([null])).toBe("smallest speed-up over pcb-stackup: n/a");
+  });
+
+  it("pads columns: headers and the first column to the left, the rest to the right", () => {
+    expect(
+      table(
+        [
+          ["set", "ms"],
+          ["a", "5"],
+          ["bbb", "123"],
+        ],
+        1,
+      ),
+    ).toEqual(["set  ms", "a      5", "bbb  123"]);
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * npm run bench:gerber [sets dir] — our Gerber/Excellon engine (@ems/gerber) against two references,
+ * pcb-stackup 4.2.8 and @tracespace/core 5.0.0-alpha.0, on every set (sub-folder) of
+ * fixtures/gerbers, or of the folder given as argument or in GERBER_SETS_DIR (a folder holding the
+ * files of a single set works too). Nothing is asserted; it only prints.
+ *
+ * What is timed, per call (performance.now() around the call only, inside a worker process,
+ * bench/gerber-reference.ts, after the files were read from disk and the input was prepared):
+ * - ours: one buildBoard(files) on all files of the set: decode, parse and plot of every file,
+ *   layer identification, outline closing and board size. It renders no SVG.
+ * - pcb-stackup: pcbStackup(layers, callback) with { filename, gerber: Buffer } per file, up to
+ *   its callback: identification by file name (whats-that-gerber), parse, plot and SVG of every
+ *   layer (gerber-to-svg) and the top and bottom board SVG (pcb-stackup-core).
+ * - @tracespace/core: read(files) (File objects in memory: decode, parse, identification), plot,
+ *   renderLayers, renderBoard, and stringifySvg of the top and bottom views.
+ * So the references do more (they render SVG); the comparison is of the call each offers for
+ * turning a CAM set into a board.
+ *
+ * Per engine and set: one warm-up call, then GERBER_BENCH_RUNS (default 5) timed calls, all in one
+ * worker; the median is reported. Every call is capped at GERBER_BENCH_CAP_S (default 60) seconds
+ * (ours too, the same way): the worker is killed, its remaining runs skipped, the cell says
+ * "over 60 s" and the speed-up is a lower bound (≥ cap / ours). Our peak memory is the maxRSS of a separate worker that reads the set and
+ * builds the board once (Node, tsx and the file bytes included). Layers identified: files given a
+ * known layer type (ours: by content, name or override, not the "drawing" fallback by geometry).
+ * The last line is the smallest speed-up over pcb-stackup of all sets.
+ */
+import { fork } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Engine, RunSummary, WorkerMessage } from "./gerber-reference.ts";
+import { median } from "./stats.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const worker = path.join(here, "gerber-reference.ts");
+
+/** How one engine did on one set. */
+export type Outcome =
+  | { kind: "ok"; ms: number; summary: RunSummary; maxRssKiB: number }
+  | { kind: "capped"; summary: RunSummary | null }
+  | { kind: "error"; message: string };
+
+/** Ours over a reference, from the medians; a capped reference gives a lower bound. */
+export function speedUp(
+  oursMs: number,
+  reference: Outcome,
+  capMs: number,
+): { value: number; atLeast: boolean } | null {
+  if (!(oursMs > 0)) return null;
+  if (reference.kind === "ok") return { value: reference.ms / oursMs, atLeast: false };
+  if (reference.kind === "capped") return { value: capMs / oursMs, atLeast: true };
+  return null;
+}
+
+export function formatRatio(value: number): string {
+  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)}×`;
+}
+
+export function formatSpeedUp(ratio: { value: number; atLeast: boolean } | null): string {
+  if (!ratio) return "—";
+  return `${ratio.atLeast ? "≥ " : ""}${formatRatio(ratio.value)}`;
+}
+
+export function formatSize(summary: RunSummary | null): string {
+  if (!summary || summary.width === null || summary.height === null) return "—";
+  return `${summary.width.toFixed(2)}×${summary.height.toFixed(2)}`;
+}
+
+export function formatMs(outcome: Outcome, capS: number): string {
+  if (outcome.kind === "ok") return outcome.ms >= 100 ? outcome.ms.toFixed(0) : outcome.ms.toFixed(1);
+  if (outcome.kind === "capped") return `over ${capS} s`;
+  const message = outcome.message.length > 70 ? `${outcome.message.slice(0, 69)}…` : outcome.message;
+  return `error: ${message}`;
+}
+
+/** The last line: the smallest speed-up over all sets where there is one. */
+export function smallestSpeedUpLine(ratios: ({ value: number } | null)[]): string {
+  const values = ratios.filter((r) => r !== null).map((r) => r.value);
+  const smallest = values.length > 0 ? formatRatio(Math.min(...values)) : "n/a";
+  return `smallest speed-up over pcb-stackup: ${smallest}`;
+}
+
+/** Pads cells to the widest in each column: header rows and the first column left-aligned, the rest right-aligned. */
+export function table(rows: string[][], headerRows = 0): string[] {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? "").length)));
+  return rows.map((row, r) =>
+    row
+      .map((cell, c) => (r < headerRows || c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+/** Forks the worker and collects its runs; every run has `capMs`, killing the worker when it is over. */
+function runWorker(engine: Engine, dir: string, runs: number, capMs: number): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const child = fork(worker, [engine, dir, String(runs)], {
+      execArgv: ["--import", "tsx", "--expose-gc"],
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    const times: number[] = [];
+    let summary: RunSummary | null = null;
+    let settled = false;
+    let stderr = "";
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      resolve(outcome);
+    };
+    const arm = (ms: number, onTimeout: () => void) => {
+      clearTimeout(timer);
+      timer = setTimeout(onTimeout, ms);
+    };
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    // Starting tsx, importing the engine and reading the files is not capped like a run, only bounded.
+    arm(180_000, () => finish({ kind: "error", message: "worker did not start within 180 s" }));
+    const capRun = () => arm(capMs, () => finish({ kind: "capped", summary }));
+    let received = 0;
+    child.on("message", (raw) => {
+      const message = raw as WorkerMessage;
+      if (message.type === "ready") capRun();
+      else if (message.type === "run") {
+        received++;
+        if (message.summary) summary = message.summary;
+        // The first call is the warm-up, unless it is the only one (the memory probe).
+        if (received > 1 || runs === 1) times.push(message.ms);
+        if (received < runs) capRun();
+        else clearTimeout(timer);
+      } else if (message.type === "error") finish({ kind: "error", message: message.message });
+      else if (message.type === "done") {
+        finish(
+          summary
+            ? { kind: "ok", ms: median(times), summary, maxRssKiB: message.maxRssKiB }
+            : { kind: "error", message: "no result" },
+        );
+      }
+    });
+    child.on("exit", (code, signal) => {
+      const last = stderr.trim().split("\n").pop();
+      finish({ kind: "error", message: `worker exited (${signal ?? code})${last ? `: ${last}` : ""}` });
+    });
+  });
+}
+
+/** The sets: the sub-folders of `dir`, or `dir` itself when it holds only files. */
+function findSets(dir: string): { name: string; dir: string }[] {
+  const entries = readdirSync(dir).sort();
+  const folders = entries.filter((name) => statSync(path.join(dir, name)).isDirectory());
+  if (folders.length > 0) return folders.map((name) => ({ name, dir: path.join(dir, name) }));
+  return entries.length > 0 ? [{ name: path.basename(dir), dir }] : [];
+}
+
+async function main(): Promise<void> {
+  const setsDir = path.resolve(
+    process.argv[2] ?? process.env.GERBER_SETS_DIR ?? path.join(root, "fixtures/gerbers"),
+  );
+  const runs = Number(process.env.GERBER_BENCH_RUNS ?? 5);
+  const capS = Number(process.env.GERBER_BENCH_CAP_S ?? 60);
+  const capMs = capS * 1000;
+  if (!(runs >= 1) || !(capS > 0))
+    throw new Error("GERBER_BENCH_RUNS must be ≥ 1 and GERBER_BENCH_CAP_S > 0");
+  const sets = findSets(setsDir);
+  if (sets.length === 0) throw new Error(`no Gerber sets in ${setsDir}`);
+  console.log(
+    `${sets.length} sets in ${path.relative(process.cwd(), setsDir) || "."}; per engine and set 1 warm-up + ` +
+      `${runs} runs, median ms; every run capped at ${capS} s; Node ${process.version}`,
+  );
+  const rows: string[][] = [
+    ["", "", "layers", "board mm", "", "", "median ms", "", "", "speed-up", "", "peak MB"],
+    [
+      "set",
+      "files",
+      "ours/pcb/ts",
+      "ours",
+      "pcb-stackup",
+      "tracespace",
+      "ours",
+      "pcb-stackup",
+      "tracespace",
+      "vs pcb",
+      "vs ts",
+      "ours",
+    ],
+  ];
+  const overPcb: ({ value: number } | null)[] = [];
+  for (const set of sets) {
+    const files = readdirSync(set.dir).filter((name) => statSync(path.join(set.dir, name)).isFile()).length;
+    const ours = await runWorker("ours", set.dir, runs + 1, capMs);
+    const memory = await runWorker("ours", set.dir, 1, capMs);
+    const pcb = await runWorker("pcb-stackup", set.dir, runs + 1, capMs);
+    const ts = await runWorker("tracespace", set.dir, runs + 1, capMs);
+    const oursMs = ours.kind === "ok" ? ours.ms : Number.NaN;
+    const summaryOf = (o: Outcome) => (o.kind === "error" ? null : o.summary);
+    const layersOf = (o: Outcome) => String(summaryOf(o)?.layers ?? "—");
+    const ratioPcb = speedUp(oursMs, pcb, capMs);
+    overPcb.push(ratioPcb);
+    rows.push([
+      set.name,
+      String(files),
+      [ours, pcb, ts].map(layersOf).join("/"),
+      formatSize(summaryOf(ours)),
+      formatSize(summaryOf(pcb)),
+      formatSize(summaryOf(ts)),
+      formatMs(ours, capS),
+      formatMs(pcb, capS),
+      formatMs(ts, capS),
+      formatSpeedUp(ratioPcb),
+      formatSpeedUp(speedUp(oursMs, ts, capMs)),
+      memory.kind === "ok" ? (memory.maxRssKiB / 1024).toFixed(0) : formatMs(memory, capS),
+    ]);
+    console.error(`… ${set.name} done`);
+  }
+  for (const line of table(rows, 2)) console.log(line);
+  console.log(smallestSpeedUpLine(overPcb));
+}
+
+if (path.resolve(process.argv[1] ?? "") === import.meta.filename) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
