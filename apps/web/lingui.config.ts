@@ -22,7 +22,8 @@ export default defineConfig({
     },
     // Accounts: sign-in, registration and password reset, profile and two-factor, companies, activity log.
     // Quotes to cash: quotes and orders, deliveries, invoices, material, contracts and the desk; the back office.
-    ...["signin", "register", "profile", "companies", "activity", "quotes", "billing", "staff"].map(
+    // The Gerber/CAM viewer.
+    ...["signin", "register", "profile", "companies", "activity", "quotes", "billing", "staff", "viewer"].map(
       (name) => ({
         path: `<rootDir>/../../content/locales/{locale}/${name}`,
         include: ["<rootDir>/app"],

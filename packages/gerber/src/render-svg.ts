@@ -4,7 +4,7 @@
  */
 import type { Board, BoardLayer } from "./board.ts";
 import { OP, isEmptyBox, type Box, type LayerImage } from "./graphics.ts";
-import { BOARD_COLOURS, realisticLayers, type Side } from "./stackup.ts";
+import { BOARD_COLOURS, layerColour, realisticLayers, type BoardColours, type Side } from "./stackup.ts";
 
 const n = (v: number) => (Math.round(v * 1000) / 1000).toString();
 
@@ -148,10 +148,15 @@ export function layerToSvg(layer: BoardLayer, colour: string, board?: Board): st
 }
 
 /** The realistic view of one side, as fabs render their previews. */
-export function boardToSvg(board: Board, side: Side, colours = BOARD_COLOURS.green): string {
+export function boardToSvg(
+  board: Board,
+  side: Side,
+  colours: BoardColours = BOARD_COLOURS.green,
+  hidden: ReadonlySet<string> = new Set(),
+): string {
   const box = frame(board.bounds, 1);
   const out = emitter();
-  const parts = realisticLayers(board, side);
+  const parts = realisticLayers(board, side, hidden);
   const maskOf = (layers: BoardLayer[]) => {
     const id = out.nextId();
     out.defs.push(
@@ -184,4 +189,24 @@ export function boardToSvg(board: Board, side: Side, colours = BOARD_COLOURS.gre
     body += `<rect ${rect} fill="${colours.silkscreen}" mask="url(#${maskOf(parts.silkscreen)})"/>`;
   }
   return svgDocument(box, `<g mask="url(#${cut})">${body}</g>`, out.defs, side === "bottom");
+}
+
+/** The visible layers stacked in their single-layer colours, seen from the top. */
+export function layersToSvg(board: Board, hidden: ReadonlySet<string> = new Set()): string {
+  const box = frame(isEmptyBox(board.bounds) ? [0, 0, 1, 1] : board.bounds, 1);
+  const out = emitter();
+  let inner = 0;
+  const body = board.layers
+    .filter((layer) => !hidden.has(layer.id))
+    .map((layer) => {
+      const colour = layerColour(layer, layer.type === "copper" && layer.side === "inner" ? inner++ : 0);
+      return { layer, colour };
+    })
+    .reverse()
+    .map(
+      ({ layer, colour }) =>
+        `<g opacity="${layer.type === "drill" ? 1 : 0.72}">${layerSvg(layer.image, colour, box, out)}</g>`,
+    )
+    .join("");
+  return svgDocument(box, body, out.defs, false);
 }

@@ -18,3 +18,33 @@ export function openGerberViewer(url: string): boolean {
   void opened;
   return true;
 }
+
+/** Opens the viewer in a new window with a file address stored for it (the portal's stored CAM data). */
+export function openStoredInViewer(fileUrl: string, viewerUrl: string): void {
+  try {
+    window.localStorage.setItem(GERBER_VIEWER_FILE_URL_KEY, fileUrl);
+  } catch (error) {
+    console.warn("Could not store the Gerber file address", error);
+  }
+  window.open(viewerUrl, "_blank", "noopener");
+}
+
+/**
+ * The stored file address, when there is one and it points at this site: the viewer fetches it with
+ * the visitor's cookies, so an address elsewhere is never followed.
+ */
+export function readStoredViewerUrl(): string | null {
+  try {
+    const stored = window.localStorage.getItem(GERBER_VIEWER_FILE_URL_KEY);
+    if (!stored) return null;
+    const url = new URL(stored, window.location.origin);
+    return url.origin === window.location.origin ? url.pathname + url.search : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where the API serves the Gerber files stored with a PCB specification (a zip). */
+export function camFilesUrl(pcb: string): string {
+  return `/api/pcbs/${encodeURIComponent(pcb)}/gerber-files`;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+
+import { measure, panBy, toBoard, toMil, toScreen, zoomAt } from "./view-math";
+
+describe("view math", () => {
+  const t = { scale: 10, originX: 100, originY: 500 };
+
+  it("converts between screen and board both ways, mirrored for the bottom view", () => {
+    for (const mirror of [false, true]) {
+      const p = { x: 12.5, y: -3.25 };
+      const s = toScreen(t, mirror, p);
+      const back = toBoard(t, mirror, s.x, s.y);
+      expect(back.x).toBeCloseTo(p.x, 9);
+      expect(back.y).toBeCloseTo(p.y, 9);
+    }
+    // y grows upwards on the board and downwards on screen; the bottom view flips x.
+    expect(toScreen(t, false, { x: 1, y: 1 })).toEqual({ x: 110, y: 490 });
+    expect(toScreen(t, true, { x: 1, y: 1 })).toEqual({ x: 90, y: 490 });
+  });
+
+  it("zooms about the pointer, keeping the board point under it", () => {
+    const before = toBoard(t, false, 300, 200);
+    const zoomed = zoomAt(t, 2, 300, 200);
+    expect(zoomed.scale).toBe(20);
+    const after = toBoard(zoomed, false, 300, 200);
+    expect(after.x).toBeCloseTo(before.x, 9);
+    expect(after.y).toBeCloseTo(before.y, 9);
+    expect(zoomAt(t, 1e9, 0, 0).scale).toBe(4000);
+    expect(panBy(t, 5, -5)).toEqual({ scale: 10, originX: 105, originY: 495 });
+  });
+
+  it("measures distance, offsets and angle, and converts to mil", () => {
+    const m = measure({ x: 0, y: 0 }, { x: 3, y: 4 });
+    expect(m.distance).toBe(5);
+    expect(m.dx).toBe(3);
+    expect(m.dy).toBe(4);
+    expect(m.angle).toBeCloseTo(53.13, 2);
+    expect(toMil(0.254)).toBeCloseTo(10, 9);
+  });
+});
