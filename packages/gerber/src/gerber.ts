@@ -8,6 +8,7 @@
 import {
   arcSegments,
   GraphicRecorder,
+  orientRings,
   ImageBuilder,
   replay,
   type Graphic,
@@ -201,6 +202,15 @@ function standardAperture(template: string, params: number[], scale: number): Ap
   }
 }
 
+/** Winds every polygon of an aperture once, so flashing it never computes an area again. */
+function orientShapes(shapes: Graphic[]): Graphic[] {
+  return shapes.map((shape): Graphic => {
+    if (shape.kind === "polygon") return { ...shape, rings: orientRings(shape.rings), oriented: true };
+    if (shape.kind === "group") return { ...shape, items: orientShapes(shape.items) };
+    return shape;
+  });
+}
+
 function transformShapes(shapes: Graphic[], mirror: string, rotation: number, scale: number): Graphic[] {
   if (mirror === "N" && rotation === 0 && scale === 1) return shapes;
   const a = (rotation * Math.PI) / 180;
@@ -224,7 +234,8 @@ function transformShapes(shapes: Graphic[], mirror: string, rotation: number, sc
         return { ...shape, x: x!, y: y!, r: shape.r * scale };
       }
       case "polygon":
-        return { ...shape, rings: shape.rings.map(map) };
+        // Mirroring reverses the winding, so the rings are wound again.
+        return { ...shape, rings: orientRings(shape.rings.map(map)), oriented: true };
       case "stroke":
         return { ...shape, points: map(shape.points), width: shape.width * scale };
       case "group":
@@ -247,6 +258,10 @@ interface Block {
 }
 
 const MAX_OBJECTS = 5_000_000;
+
+/** One operation word in the order the specification gives (X, Y, I, J, D), ending before its '*'. */
+const OPERATION =
+  /(?:X([+-]?[\d.]+))?(?:Y([+-]?[\d.]+))?(?:I([+-]?[\d.]+))?(?:J([+-]?[\d.]+))?(?:D0*(\d+))?/y;
 
 /** Reads a Gerber file and plots it. Throws GerberSyntaxError when the text is not Gerber at all. */
 export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot {
@@ -281,8 +296,11 @@ export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot 
   let rotation = 0;
   let apertureScale = 1;
   let region = false;
-  let contour: number[] | null = null;
-  let contours: number[][] = [];
+  // Region outlines go into one reusable buffer: contour n spans contourRanges[2n] to contourRanges[2n + 1].
+  let regionBuffer = new Float64Array(4096);
+  let regionLength = 0;
+  let contourStart = -1;
+  const contourRanges: number[] = [];
   let objects = 0;
   let sawGerber = false;
   let ended = false;
@@ -324,6 +342,8 @@ export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot 
   };
 
   const recordAttribute = (body: string) => {
+    // Object attributes (TO, TD) say nothing about the layer: skip them without splitting.
+    if (body.charCodeAt(1) !== 70 /* F */ && !body.startsWith("TA.AperFunction")) return;
     // "TF.FileFunction,Copper,L1,Top" / "TA.AperFunction,SMDPad,CuDef" / "TO.N,GND" / "TD"
     const kind = body.slice(0, 2);
     const [name, ...values] = body.slice(2).split(",");
@@ -458,31 +478,76 @@ export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot 
     return best;
   };
 
+  const regionPoint = (px: number, py: number) => {
+    if (regionLength + 2 > regionBuffer.length) {
+      const grown = new Float64Array(regionBuffer.length * 2);
+      grown.set(regionBuffer);
+      regionBuffer = grown;
+    }
+    regionBuffer[regionLength++] = px;
+    regionBuffer[regionLength++] = py;
+  };
+
+  const startContour = (px: number, py: number) => {
+    contourStart = regionLength;
+    regionPoint(px, py);
+  };
+
   const closeContour = () => {
-    if (contour && contour.length >= 6) contours.push(contour);
-    contour = null;
+    if (contourStart >= 0 && regionLength - contourStart >= 6) contourRanges.push(contourStart, regionLength);
+    else if (contourStart >= 0) regionLength = contourStart;
+    contourStart = -1;
   };
 
   const endRegion = () => {
     closeContour();
     const out = sink();
-    for (const ring of contours) {
+    for (let k = 0; k < contourRanges.length; k += 2) {
+      const from = contourRanges[k]!;
+      const to = contourRanges[k + 1]!;
       // Every contour of a region is filled on its own (union), so each goes as its own polygon.
-      out.polygon([ring], clear);
-      if (collect) regions.push(ring);
+      if (out === builder) builder.polygonRange(regionBuffer, from, to, clear);
+      else out.polygon([Array.from(regionBuffer.subarray(from, to))], clear);
+      if (collect) regions.push(Array.from(regionBuffer.subarray(from, to)));
       objects++;
     }
-    contours = [];
+    contourRanges.length = 0;
+    regionLength = 0;
+    contourStart = -1;
   };
 
   // Parsed fields of the current operation word (X, Y, I, J, D), filled without allocating.
   const field = new Float64Array(5);
   const present = new Uint8Array(5);
-  const parseOperation = (w: string) => {
+  /** A coordinate as written (digits with sign, or a decimal number) to file units. */
+  const coordinate = (raw: string): number => {
+    const fmt = format ?? fallbackFormat;
+    if (raw.includes(".")) return Number(raw) || 0;
+    if (fmt.omit === "T") return coordinateValue(raw, fmt);
+    return Number(raw) / 10 ** fmt.decimal || 0;
+  };
+  const parseOperation = (w: string, from: number, length: number) => {
+    // The regular expression engine reads the usual X…Y…I…J…D0n word natively, which is much
+    // faster than a character loop until the JIT has optimised it (small files never get there).
+    OPERATION.lastIndex = from;
+    const m = OPERATION.exec(w);
+    if (m !== null && OPERATION.lastIndex === length) {
+      for (let slot = 0; slot < 4; slot++) {
+        const raw = m[slot + 1];
+        if (raw === undefined) present[slot] = 0;
+        else {
+          present[slot] = 1;
+          field[slot] = coordinate(raw);
+        }
+      }
+      const d = m[5];
+      present[4] = d === undefined ? 0 : 1;
+      if (d !== undefined) field[4] = Number(d);
+      return;
+    }
     present.fill(0);
     const fmt = format ?? fallbackFormat;
-    const length = w.length;
-    let k = 0;
+    let k = from;
     while (k < length) {
       const letter = w.charCodeAt(k);
       const slot =
@@ -534,8 +599,9 @@ export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot 
     }
   };
 
-  const operate = (word: string) => {
-    parseOperation(word);
+  /** An operation word ("X…Y…I…J…D0n"), read straight from the text between from and to. */
+  const operate = (word: string, from = 0, to = word.length) => {
+    parseOperation(word, from, to);
     const fmt = format ?? fallbackFormat;
     const s = scale();
     let nx = x;
@@ -575,21 +641,23 @@ export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot 
       return;
     }
     // D01: interpolate
-    let points: number[];
     if (mode === 1) {
-      points = [x, y, nx, ny];
-    } else {
-      const i = present[2] ? field[2]! * s : 0;
-      const j = present[3] ? field[3]! * s : 0;
-      const clockwise = mode === 2;
-      const [cx, cy] = multiQuadrant ? [x + i, y + j] : singleQuadrantCentre(x, y, nx, ny, i, j, clockwise);
-      points = arcPoints(x, y, nx, ny, cx, cy, clockwise);
+      if (region) {
+        if (contourStart < 0) startContour(x, y);
+        regionPoint(nx, ny);
+      } else drawLine(x, y, nx, ny);
+      x = nx;
+      y = ny;
+      return;
     }
+    const i = present[2] ? field[2]! * s : 0;
+    const j = present[3] ? field[3]! * s : 0;
+    const clockwise = mode === 2;
+    const [cx, cy] = multiQuadrant ? [x + i, y + j] : singleQuadrantCentre(x, y, nx, ny, i, j, clockwise);
+    const points = arcPoints(x, y, nx, ny, cx, cy, clockwise);
     if (region) {
-      if (!contour) contour = [x, y];
-      for (let k = 2; k < points.length; k++) contour.push(points[k]!);
-    } else if (mode === 1) {
-      drawLine(x, y, nx, ny);
+      if (contourStart < 0) startContour(x, y);
+      for (let k = 2; k < points.length; k += 2) regionPoint(points[k]!, points[k + 1]!);
     } else {
       const ap = aperture();
       if (ap) {
@@ -629,7 +697,7 @@ export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot 
         ap = { shapes, draw: { kind: "round", diameter: 0 } };
       }
     }
-    apertures.set(code, ap);
+    apertures.set(code, { ...ap, shapes: orientShapes(ap.shapes) });
     transformed.delete(code);
   };
 
@@ -733,15 +801,6 @@ export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot 
   };
 
   const word = (raw: string) => {
-    const first = raw.charCodeAt(0);
-    // Fast path: the bulk of every file is "X…Y…D0n" and "Dnn" words.
-    if (first === 88 || first === 89) {
-      sawGerber = true;
-      if (raw.indexOf("\n") < 0 && raw.indexOf("\r") < 0) {
-        operate(raw);
-        return;
-      }
-    }
     let w = raw;
     if (w.includes("\n") || w.includes("\r")) w = w.replace(/[\r\n]+/g, "");
     w = w.trim();
@@ -776,8 +835,9 @@ export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot 
           break;
         case 36:
           region = true;
-          contours = [];
-          contour = null;
+          contourRanges.length = 0;
+          regionLength = 0;
+          contourStart = -1;
           break;
         case 37:
           endRegion();
@@ -853,7 +913,26 @@ export function plotGerber(text: string, options: PlotOptions = {}): GerberPlot 
       i = percent;
       continue;
     }
-    word(text.slice(i, star));
+    // The bulk of every file is "X…Y…D0n" words: read them in place, without a substring. Line
+    // breaks inside such a word are skipped by the number reader like any other letter.
+    if (ch === 88 /* X */ || ch === 89 /* Y */) {
+      sawGerber = true;
+      operate(text, i, star);
+    } else if (ch === 68 /* D */) {
+      // "Dnn": select an aperture, or a bare D01/D02/D03 at the current point.
+      let code = 0;
+      let k = i + 1;
+      while (k < star) {
+        const c = text.charCodeAt(k);
+        if (c < 48 || c > 57) break;
+        code = code * 10 + (c - 48);
+        k++;
+      }
+      if (k === star && k > i + 1) {
+        if (code >= 10) selectAperture(code);
+        else if (code >= 1 && code <= 3) operate(text, i, star);
+      } else word(text.slice(i, star));
+    } else word(text.slice(i, star));
     i = star + 1;
   }
   if (region) endRegion();

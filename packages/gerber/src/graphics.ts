@@ -72,11 +72,6 @@ class Growable {
     d[n + 3] = e;
     this.length = n + 4;
   }
-  append(other: Growable): void {
-    if (this.length + other.length > this.data.length) this.grow(other.length);
-    this.data.set(other.data.subarray(0, other.length), this.length);
-    this.length += other.length;
-  }
   private grow(extra: number): void {
     let size = this.data.length * 2;
     while (size < this.length + extra) size *= 2;
@@ -84,22 +79,23 @@ class Growable {
     next.set(this.data.subarray(0, this.length));
     this.data = next;
   }
-  clear(): void {
-    this.length = 0;
-  }
 }
 
 /** A graphic object as the parsers produce it, before batching; kept for step-and-repeat and blocks. */
 export type Graphic =
   | { kind: "circle"; x: number; y: number; r: number; clear: boolean }
-  | { kind: "polygon"; rings: number[][]; clear: boolean }
+  | { kind: "polygon"; rings: number[][]; clear: boolean; oriented?: boolean }
   | { kind: "stroke"; points: number[]; width: number; clear: boolean }
   | { kind: "group"; items: Graphic[]; clear: boolean };
 
 export interface GraphicSink {
   circle(x: number, y: number, r: number, clear: boolean): void;
-  /** Rings as flat [x0, y0, x1, y1, …]; the first ring is an outline, later ones may be holes. */
-  polygon(rings: number[][], clear: boolean): void;
+  /**
+   * Rings as flat [x0, y0, x1, y1, …], moved by (dx, dy); the first ring is an outline, later ones
+   * holes. `oriented` says the rings already wind as the builder wants (outline counter-clockwise,
+   * holes clockwise), which apertures settle once at definition instead of at every flash.
+   */
+  polygon(rings: number[][], clear: boolean, dx?: number, dy?: number, oriented?: boolean): void;
   stroke(points: number[], width: number, clear: boolean): void;
   group(items: Graphic[], clear: boolean): void;
 }
@@ -110,8 +106,9 @@ export class GraphicRecorder implements GraphicSink {
   circle(x: number, y: number, r: number, clear: boolean): void {
     this.items.push({ kind: "circle", x, y, r, clear });
   }
-  polygon(rings: number[][], clear: boolean): void {
-    this.items.push({ kind: "polygon", rings, clear });
+  polygon(rings: number[][], clear: boolean, dx = 0, dy = 0, oriented = false): void {
+    const moved = dx === 0 && dy === 0 ? rings : rings.map((ring) => translateFlat(ring, dx, dy));
+    this.items.push({ kind: "polygon", rings: moved, clear, oriented });
   }
   stroke(points: number[], width: number, clear: boolean): void {
     this.items.push({ kind: "stroke", points, width, clear });
@@ -139,10 +136,7 @@ export function replay(items: Graphic[], sink: GraphicSink, dx: number, dy: numb
         sink.circle(item.x + dx, item.y + dy, item.r, clear);
         break;
       case "polygon":
-        sink.polygon(
-          item.rings.map((ring) => translateFlat(ring, dx, dy)),
-          clear,
-        );
+        sink.polygon(item.rings, clear, dx, dy, item.oriented === true);
         break;
       case "stroke":
         sink.stroke(translateFlat(item.points, dx, dy), item.width, clear);
@@ -174,12 +168,31 @@ export function ringArea(ring: ArrayLike<number>, start = 0, end = ring.length):
   return area / 2;
 }
 
+/** Rings wound the way the builder wants: outline counter-clockwise, holes clockwise. */
+export function orientRings(rings: number[][]): number[][] {
+  return rings.map((ring, index) => {
+    const area = ringArea(ring);
+    return (index === 0 ? area < 0 : area > 0) ? reverseRing(ring) : ring;
+  });
+}
+
+function reverseRing(ring: number[]): number[] {
+  const out = new Array<number>(ring.length);
+  for (let i = 0; i < ring.length; i += 2) {
+    out[ring.length - 2 - i] = ring[i]!;
+    out[ring.length - 1 - i] = ring[i + 1]!;
+  }
+  return out;
+}
+
 /**
  * Builds a layer's display list. Objects of one polarity are batched: all fills in one path, strokes
  * in one path per width, so a renderer needs a handful of draw calls per polarity run.
  */
 export class ImageBuilder implements GraphicSink {
-  private out = new Growable();
+  /** Finished pieces of the display list, joined once in finish(). */
+  private chunks: Float64Array[] = [];
+  private size = 0;
   private fills = new Growable();
   private strokes = new Map<number, Growable>();
   private runClear = false;
@@ -192,6 +205,20 @@ export class ImageBuilder implements GraphicSink {
     if (y - pad < b[1]) b[1] = y - pad;
     if (x + pad > b[2]) b[2] = x + pad;
     if (y + pad > b[3]) b[3] = y + pad;
+  }
+
+  private emit(values: ArrayLike<number>): void {
+    const chunk = Float64Array.from(values);
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+  }
+
+  private emitGrowable(g: Growable): void {
+    // Hand over the buffer itself and start a fresh one: no copy.
+    this.chunks.push(g.data.subarray(0, g.length));
+    this.size += g.length;
+    g.data = new Float64Array(1024);
+    g.length = 0;
   }
 
   private polarity(clear: boolean): void {
@@ -207,18 +234,15 @@ export class ImageBuilder implements GraphicSink {
   /** Writes the pending batch to the display list. */
   private flush(): void {
     if (this.runEmpty) return;
-    this.out.push1(this.runClear ? OP.CLEAR : OP.DARK);
+    this.emit([this.runClear ? OP.CLEAR : OP.DARK]);
     if (this.fills.length > 0) {
-      this.out.append(this.fills);
-      this.out.push1(OP.FILL);
-      this.fills.clear();
+      this.emitGrowable(this.fills);
+      this.emit([OP.FILL]);
     }
     for (const [width, path] of this.strokes) {
       if (path.length === 0) continue;
-      this.out.append(path);
-      this.out.push1(OP.STROKE);
-      this.out.push1(width);
-      path.clear();
+      this.emitGrowable(path);
+      this.emit([OP.STROKE, width]);
     }
     this.runEmpty = true;
   }
@@ -231,37 +255,61 @@ export class ImageBuilder implements GraphicSink {
     this.runEmpty = false;
   }
 
-  polygon(rings: number[][], clear: boolean): void {
+  polygon(rings: number[][], clear: boolean, dx = 0, dy = 0, oriented = false): void {
     if (rings.length === 0) return;
     this.polarity(clear);
     const f = this.fills;
-    rings.forEach((ring, index) => {
-      if (ring.length < 6) return;
-      const area = ringArea(ring);
+    for (let index = 0; index < rings.length; index++) {
+      const ring = rings[index]!;
+      if (ring.length < 6) continue;
       // The outline winds counter-clockwise and holes clockwise, whatever the source did.
-      const reverse = index === 0 ? area < 0 : area > 0;
+      const reverse = oriented ? false : index === 0 ? ringArea(ring) < 0 : ringArea(ring) > 0;
       const n = ring.length;
       if (reverse) {
-        f.push3(OP.MOVE, ring[n - 2]!, ring[n - 1]!);
-        for (let i = n - 4; i >= 0; i -= 2) f.push3(OP.LINE, ring[i]!, ring[i + 1]!);
+        f.push3(OP.MOVE, ring[n - 2]! + dx, ring[n - 1]! + dy);
+        for (let i = n - 4; i >= 0; i -= 2) f.push3(OP.LINE, ring[i]! + dx, ring[i + 1]! + dy);
       } else {
-        f.push3(OP.MOVE, ring[0]!, ring[1]!);
-        for (let i = 2; i < n; i += 2) f.push3(OP.LINE, ring[i]!, ring[i + 1]!);
+        f.push3(OP.MOVE, ring[0]! + dx, ring[1]! + dy);
+        for (let i = 2; i < n; i += 2) f.push3(OP.LINE, ring[i]! + dx, ring[i + 1]! + dy);
       }
       f.push1(OP.CLOSE);
-      if (index === 0 && !clear) for (let i = 0; i < n; i += 2) this.include(ring[i]!, ring[i + 1]!, 0);
-    });
+      if (index === 0 && !clear)
+        for (let i = 0; i < n; i += 2) this.include(ring[i]! + dx, ring[i + 1]! + dy, 0);
+    }
     this.runEmpty = false;
   }
 
-  stroke(points: number[], width: number, clear: boolean): void {
-    if (points.length < 4) return;
+  /** One outline taken from a range of a flat buffer (region contours), wound counter-clockwise. */
+  polygonRange(data: Float64Array, from: number, to: number, clear: boolean): void {
+    if (to - from < 6) return;
     this.polarity(clear);
+    const f = this.fills;
+    const reverse = ringArea(data, from, to) < 0;
+    if (reverse) {
+      f.push3(OP.MOVE, data[to - 2]!, data[to - 1]!);
+      for (let i = to - 4; i >= from; i -= 2) f.push3(OP.LINE, data[i]!, data[i + 1]!);
+    } else {
+      f.push3(OP.MOVE, data[from]!, data[from + 1]!);
+      for (let i = from + 2; i < to; i += 2) f.push3(OP.LINE, data[i]!, data[i + 1]!);
+    }
+    f.push1(OP.CLOSE);
+    if (!clear) for (let i = from; i < to; i += 2) this.include(data[i]!, data[i + 1]!, 0);
+    this.runEmpty = false;
+  }
+
+  private strokePath(width: number): Growable {
     let path = this.strokes.get(width);
     if (!path) {
       path = new Growable();
       this.strokes.set(width, path);
     }
+    return path;
+  }
+
+  stroke(points: number[], width: number, clear: boolean): void {
+    if (points.length < 4) return;
+    this.polarity(clear);
+    const path = this.strokePath(width);
     path.push3(OP.MOVE, points[0]!, points[1]!);
     for (let i = 2; i < points.length; i += 2) path.push3(OP.LINE, points[i]!, points[i + 1]!);
     if (!clear) {
@@ -274,11 +322,7 @@ export class ImageBuilder implements GraphicSink {
   /** A single line segment: the hot path for tracks, without allocating a points array. */
   segment(x0: number, y0: number, x1: number, y1: number, width: number, clear: boolean): void {
     this.polarity(clear);
-    let path = this.strokes.get(width);
-    if (!path) {
-      path = new Growable();
-      this.strokes.set(width, path);
-    }
+    const path = this.strokePath(width);
     path.push3(OP.MOVE, x0, y0);
     path.push3(OP.LINE, x1, y1);
     if (!clear) {
@@ -292,13 +336,13 @@ export class ImageBuilder implements GraphicSink {
   group(items: Graphic[], clear: boolean): void {
     if (items.length === 0) return;
     this.flush();
-    this.out.push1(OP.GROUP);
     const inner = new ImageBuilder();
     replay(items, inner, 0, 0, false);
     const image = inner.finish();
-    this.out.append(Object.assign(new Growable(), { data: image.ops, length: image.ops.length }));
-    this.out.push1(OP.END_GROUP);
-    this.out.push1(clear ? 1 : 0);
+    this.emit([OP.GROUP]);
+    this.chunks.push(image.ops);
+    this.size += image.ops.length;
+    this.emit([OP.END_GROUP, clear ? 1 : 0]);
     if (!clear && !isEmptyBox(image.bounds)) {
       this.include(image.bounds[0], image.bounds[1], 0);
       this.include(image.bounds[2], image.bounds[3], 0);
@@ -308,6 +352,13 @@ export class ImageBuilder implements GraphicSink {
 
   finish(): LayerImage {
     this.flush();
-    return { ops: this.out.data.slice(0, this.out.length), bounds: this.bounds };
+    const ops = new Float64Array(this.size);
+    let offset = 0;
+    for (const chunk of this.chunks) {
+      ops.set(chunk, offset);
+      offset += chunk.length;
+    }
+    this.chunks = [];
+    return { ops, bounds: this.bounds };
   }
 }

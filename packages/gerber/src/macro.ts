@@ -6,9 +6,12 @@
  */
 import { arcSegments, type Graphic } from "./graphics.ts";
 
+/** An expression compiled to reverse Polish notation once, when the macro is defined. */
+export type Compiled = number[];
+
 export type MacroStatement =
-  | { kind: "primitive"; code: number; params: string[] }
-  | { kind: "assign"; variable: number; expression: string };
+  | { kind: "primitive"; code: number; params: Compiled[] }
+  | { kind: "assign"; variable: number; expression: Compiled };
 
 export interface Macro {
   name: string;
@@ -29,43 +32,66 @@ export function parseMacro(name: string, words: string[]): Macro {
     }
     const assign = /^\$(\d+)=(.+)$/.exec(word);
     if (assign) {
-      statements.push({ kind: "assign", variable: Number(assign[1]), expression: assign[2]! });
+      statements.push({
+        kind: "assign",
+        variable: Number(assign[1]),
+        expression: compileExpression(assign[2]!),
+      });
       continue;
     }
     const parts = word.split(",");
     const code = Number(parts[0]);
     if (!Number.isInteger(code)) throw new GerberSyntaxError(`Macro ${name}: cannot read "${raw}"`);
-    statements.push({ kind: "primitive", code, params: parts.slice(1) });
+    statements.push({ kind: "primitive", code, params: parts.slice(1).map(compileExpression) });
   }
   return { name, statements };
 }
 
-/** Evaluates a macro expression: numbers, $n variables, + - x X / and parentheses, unary signs. */
-export function evaluateExpression(source: string, vars: Map<number, number>): number {
+// RPN tokens: a number is pushed as [NUM, value]; a variable as [VAR, n]; operators as codes.
+const NUM = 0;
+const VAR = 1;
+const ADD = 2;
+const SUB = 3;
+const MUL = 4;
+const DIV = 5;
+const NEG = 6;
+
+const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/**
+ * Compiles a macro expression (numbers, $n variables, + - x X / and parentheses, unary signs) to
+ * reverse Polish notation; throws GerberSyntaxError when it is not one.
+ */
+export function compileExpression(source: string): Compiled {
+  if (source === "") return [NUM, 0];
+  // Most parameters are plain numbers: no parsing needed.
+  if (PLAIN_NUMBER.test(source)) return [NUM, Number(source)];
+  const out: number[] = [];
   let i = 0;
   const s = source;
-  const peek = () => s[i];
-  function primary(): number {
-    const c = peek();
+  const fail = () => new GerberSyntaxError(`Bad macro expression "${source}"`);
+  const primary = (): void => {
+    const c = s[i];
     if (c === "(") {
       i++;
-      const v = additive();
-      if (peek() === ")") i++;
-      return v;
-    }
-    if (c === "-") {
+      additive();
+      if (s[i] !== ")") throw fail();
       i++;
-      return -primary();
+      return;
     }
-    if (c === "+") {
+    if (c === "-" || c === "+") {
       i++;
-      return primary();
+      primary();
+      if (c === "-") out.push(NEG);
+      return;
     }
     if (c === "$") {
       i++;
       const start = i;
       while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
-      return vars.get(Number(s.slice(start, i))) ?? 0;
+      if (start === i) throw fail();
+      out.push(VAR, Number(s.slice(start, i)));
+      return;
     }
     const start = i;
     while (i < s.length && /[0-9.eE]/.test(s[i]!)) {
@@ -74,39 +100,78 @@ export function evaluateExpression(source: string, vars: Map<number, number>): n
       if ((s[i - 1] === "e" || s[i - 1] === "E") && (s[i] === "-" || s[i] === "+")) i++;
     }
     const value = Number(s.slice(start, i));
-    if (start === i || Number.isNaN(value)) throw new GerberSyntaxError(`Bad macro expression "${source}"`);
-    return value;
-  }
-  function multiplicative(): number {
-    let v = primary();
+    if (start === i || Number.isNaN(value)) throw fail();
+    out.push(NUM, value);
+  };
+  const multiplicative = (): void => {
+    primary();
     for (;;) {
-      const c = peek();
+      const c = s[i];
       if (c === "x" || c === "X") {
         i++;
-        v *= primary();
+        primary();
+        out.push(MUL);
       } else if (c === "/") {
         i++;
-        const d = primary();
-        v = d === 0 ? 0 : v / d;
-      } else return v;
+        primary();
+        out.push(DIV);
+      } else return;
     }
-  }
-  function additive(): number {
-    let v = multiplicative();
+  };
+  const additive = (): void => {
+    multiplicative();
     for (;;) {
-      const c = peek();
+      const c = s[i];
       if (c === "+") {
         i++;
-        v += multiplicative();
+        multiplicative();
+        out.push(ADD);
       } else if (c === "-") {
         i++;
-        v -= multiplicative();
-      } else return v;
+        multiplicative();
+        out.push(SUB);
+      } else return;
+    }
+  };
+  additive();
+  if (i !== s.length) throw fail();
+  return out;
+}
+
+/** Evaluates an expression once, with variables by number ($1 → vars.get(1)). */
+export function evaluateExpression(source: string, vars: Map<number, number>): number {
+  const values = new Float64Array(Math.max(16, ...[...vars.keys()].map((k) => k + 1)));
+  for (const [k, v] of vars) values[k] = v;
+  return runExpression(compileExpression(source), values);
+}
+
+const stack = new Float64Array(64);
+
+/** Runs a compiled expression; variables not set are 0, division by 0 gives 0. */
+export function runExpression(code: Compiled, vars: Float64Array): number {
+  let top = 0;
+  for (let k = 0; k < code.length; k++) {
+    const op = code[k]!;
+    switch (op) {
+      case NUM:
+        stack[top++] = code[++k]!;
+        break;
+      case VAR: {
+        const n = code[++k]!;
+        stack[top++] = n < vars.length ? vars[n]! : 0;
+        break;
+      }
+      case NEG:
+        stack[top - 1] = -stack[top - 1]!;
+        break;
+      default: {
+        const b = stack[--top]!;
+        const a = stack[top - 1]!;
+        stack[top - 1] = op === ADD ? a + b : op === SUB ? a - b : op === MUL ? a * b : b === 0 ? 0 : a / b;
+      }
     }
   }
-  const value = additive();
-  if (i !== s.length) throw new GerberSyntaxError(`Bad macro expression "${source}"`);
-  return value;
+  return top > 0 ? stack[top - 1]! : 0;
 }
 
 function rotatePoints(points: number[], degrees: number): number[] {
@@ -143,18 +208,21 @@ function rectPoints(x0: number, y0: number, x1: number, y1: number): number[] {
  * macro that uses them comes back as one group.
  */
 export function evaluateMacro(macro: Macro, args: number[], scale: number): Graphic[] {
-  const vars = new Map<number, number>();
-  args.forEach((value, index) => vars.set(index + 1, value));
+  let vars = new Float64Array(Math.max(16, args.length + 1));
+  args.forEach((value, index) => (vars[index + 1] = value));
   const shapes: Graphic[] = [];
   let erases = false;
-  const value = (expr: string | undefined) =>
-    expr === undefined || expr === "" ? 0 : evaluateExpression(expr, vars);
   for (const statement of macro.statements) {
     if (statement.kind === "assign") {
-      vars.set(statement.variable, value(statement.expression));
+      if (statement.variable >= vars.length) {
+        const grown = new Float64Array(statement.variable + 16);
+        grown.set(vars);
+        vars = grown;
+      }
+      vars[statement.variable] = runExpression(statement.expression, vars);
       continue;
     }
-    const p = statement.params.map(value);
+    const p = statement.params.map((param) => runExpression(param, vars));
     const s = scale;
     switch (statement.code) {
       case 1: {
