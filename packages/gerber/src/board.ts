@@ -3,8 +3,8 @@
  * identify its layer, find the board outline (closing small gaps) and the board size.
  */
 import { plotExcellon, looksLikeExcellon, type DrillTool } from "./excellon.ts";
-import { plotGerber, type DrawnPath } from "./gerber.ts";
-import { emptyBox, isEmptyBox, type Box, type LayerImage } from "./graphics.ts";
+import { plotGerber, sniffGerber, type DrawnPath } from "./gerber.ts";
+import { emptyBox, isEmptyBox, OP, OP_ARGUMENTS, type Box, type LayerImage } from "./graphics.ts";
 import {
   identifyByContent,
   identifyByName,
@@ -14,7 +14,6 @@ import {
   type LayerType,
 } from "./identify.ts";
 import { decodeText } from "./text.ts";
-import { sniffGerber } from "./gerber.ts";
 
 export interface InputFile {
   name: string;
@@ -59,7 +58,36 @@ export interface Board {
 }
 
 const OUTLINE_GAP = 0.2; // mm: ends closer than this are joined when closing the outline
-const ENCLOSE_TOLERANCE = 1; // mm: copper may reach this far past the outline (edge plating, castellations)
+const ENCLOSE_TOLERANCE = 1;
+const MIN_CUTOUT_AREA = 0.5; // mm²: smaller closed loops on an outline layer are marks, not cut-outs
+
+/** Centres of the drilled holes (circles of the drill layers). */
+function holeCentres(layers: BoardLayer[]): [number, number][] {
+  const centres: [number, number][] = [];
+  for (const layer of layers) {
+    if (layer.type !== "drill") continue;
+    const ops = layer.image.ops;
+    for (let i = 0; i < ops.length;) {
+      const op = ops[i]!;
+      if (op === OP.CIRCLE) centres.push([ops[i + 1]!, ops[i + 2]!]);
+      i += 1 + (OP_ARGUMENTS[op] ?? 0);
+    }
+  }
+  return centres;
+}
+
+/** Even-odd ray casting: is (x, y) inside the flat ring? */
+export function pointInRing(ring: number[], x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 2; i < ring.length; j = i, i += 2) {
+    const xi = ring[i]!;
+    const yi = ring[i + 1]!;
+    const xj = ring[j]!;
+    const yj = ring[j + 1]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+} // mm: copper may reach this far past the outline (edge plating, castellations)
 
 /** A node key for a point on a 1 µm grid (±2 m), as one number: cheaper than strings in a Map. */
 function keyOf(x: number, y: number): number {
@@ -353,17 +381,27 @@ export function buildBoard(files: InputFile[], options: BuildOptions = {}): Boar
   let outlineLayer: string | null = null;
   if (chosen) {
     const board = chosen.box;
-    const inside = chosen.loops
-      .map((loop) => ({ loop, box: boxOfPoints(loop) }))
-      .filter(
-        ({ box }) =>
-          box !== board &&
-          box[0] > board[0] - 1e-6 &&
-          box[1] > board[1] - 1e-6 &&
-          box[2] < board[2] + 1e-6 &&
-          box[3] < board[3] + 1e-6 &&
-          boxArea(box) < boxArea(board),
-      );
+    // Cut-outs: loops of a real outline layer inside the board, of some size, with no hole in them.
+    // A loop on a mechanical or drawing layer is a drawing (text, a board of a panel), never a cut-out.
+    const holes = chosen.layer.type === "outline" ? holeCentres(layers) : [];
+    const inside =
+      chosen.layer.type !== "outline"
+        ? []
+        : chosen.loops
+            .map((loop) => ({ loop, box: boxOfPoints(loop) }))
+            .filter(
+              ({ loop, box }) =>
+                box !== board &&
+                box[0] > board[0] - 1e-6 &&
+                box[1] > board[1] - 1e-6 &&
+                box[2] < board[2] + 1e-6 &&
+                box[3] < board[3] + 1e-6 &&
+                boxArea(box) < boxArea(board) &&
+                boxArea(box) >= MIN_CUTOUT_AREA &&
+                !holes.some(
+                  ([x, y]) => x > box[0] && x < box[2] && y > box[1] && y < box[3] && pointInRing(loop, x, y),
+                ),
+            );
     outline = [
       chosen.loops.find((loop) => boxOfPoints(loop).every((v, i) => v === board[i]))!,
       ...inside.map((entry) => entry.loop),

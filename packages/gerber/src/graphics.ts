@@ -27,6 +27,20 @@ export const OP = {
   END_GROUP: 10,
 } as const;
 
+/** How many numbers follow each op. */
+export const OP_ARGUMENTS: Record<number, number> = {
+  [OP.MOVE]: 2,
+  [OP.LINE]: 2,
+  [OP.CLOSE]: 0,
+  [OP.CIRCLE]: 3,
+  [OP.FILL]: 0,
+  [OP.STROKE]: 1,
+  [OP.DARK]: 0,
+  [OP.CLEAR]: 0,
+  [OP.GROUP]: 0,
+  [OP.END_GROUP]: 1,
+};
+
 export type Box = [minX: number, minY: number, maxX: number, maxY: number];
 
 export const emptyBox = (): Box => [Infinity, Infinity, -Infinity, -Infinity];
