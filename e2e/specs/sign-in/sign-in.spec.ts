@@ -66,8 +66,14 @@ test.describe("two-step sign-in", () => {
       localStorage.setItem("ems:probe", "1");
       sessionStorage.setItem("ems:probe", "1");
     });
-    await page.getByRole("button", { name: /Hello/ }).first().click();
-    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    // The header may re-render once while it fetches the user (the menu can close by itself then):
+    // open it and choose Sign out until that takes, as the profile journey does.
+    const greeting = page.getByRole("button", { name: /Hello/ }).filter({ visible: true }).first();
+    const signOut = page.getByRole("menuitem", { name: "Sign out" });
+    await expect(async () => {
+      if (!(await signOut.isVisible())) await greeting.click({ timeout: 2_000 });
+      await signOut.click({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByText("You have been signed out.")).toBeVisible();
     expect(
       await page.evaluate(() => localStorage.getItem("ems:probe") ?? sessionStorage.getItem("ems:probe")),
