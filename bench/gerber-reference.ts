@@ -117,7 +117,7 @@ async function prepareTracespace(files: SetFile[]): Promise<Prepared> {
   const core = await import("@tracespace/core");
   const global = globalThis as { FileReader?: unknown };
   global.FileReader ??= MemoryFileReader;
-  const inputs = files.map((file) => new File([file.bytes], file.name));
+  const inputs = files.map((file) => new File([file.bytes as Uint8Array<ArrayBuffer>], file.name));
   type Plotted = ReturnType<typeof core.plot>;
   return {
     // read (decode + parse + identify), plot, render every layer, render the top and bottom

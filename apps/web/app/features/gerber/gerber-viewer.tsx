@@ -743,6 +743,13 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
                         {i18n._(`viewer.source.${layer.source}`)}
                         {layer.empty ? ` · ${i18n._("viewer.layer_empty")}` : ""}
                       </p>
+                      {/* Units and coordinate format as detected (mm or in, integer.decimal digits). */}
+                      <p
+                        className="text-xs text-neutral-600 tabular-nums dark:text-neutral-400"
+                        title={layer.generator ?? undefined}
+                      >
+                        {[layer.units, layer.format].filter(Boolean).join(" · ")}
+                      </p>
                     </li>
                   );
                 })}
