@@ -234,6 +234,8 @@ test.describe("quotes and orders", () => {
   });
 
   test("a customer asks for a quote with two lines and several quantities", async ({ page }) => {
+    // A long form; on a loaded CI machine (the viewer journeys draw big boards alongside) 30 s is tight.
+    test.setTimeout(60_000);
     await signInByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await gotoHydrated(page, "/my/quotes");
     await page.getByRole("button", { name: "Request a quote" }).click();

@@ -4,7 +4,15 @@
  */
 import { plotExcellon, looksLikeExcellon, type DrillTool } from "./excellon.ts";
 import { plotGerber, sniffGerber, type DrawnPath } from "./gerber.ts";
-import { emptyBox, isEmptyBox, OP, OP_ARGUMENTS, type Box, type LayerImage } from "./graphics.ts";
+import {
+  emptyBox,
+  isEmptyBox,
+  OP,
+  OP_ARGUMENTS,
+  reverseRing,
+  type Box,
+  type LayerImage,
+} from "./graphics.ts";
 import {
   identifyByContent,
   identifyByName,
@@ -189,7 +197,7 @@ export function closeLoops(paths: DrawnPath[], regions: number[][] = []): number
       if (next === undefined) break;
       used[next] = 1;
       const piece = pieces[next]!;
-      const pts = piece.a === at ? piece.points : reversePoints(piece.points);
+      const pts = piece.a === at ? piece.points : reverseRing(piece.points);
       for (let k = 2; k < pts.length; k++) chain.push(pts[k]!);
       at = piece.a === at ? piece.b : piece.a;
       closed = at === origin;
@@ -197,15 +205,6 @@ export function closeLoops(paths: DrawnPath[], regions: number[][] = []): number
     if (closed && chain.length >= 8) loops.push(chain.slice(0, -2));
   }
   return loops;
-}
-
-function reversePoints(points: number[]): number[] {
-  const out = new Array<number>(points.length);
-  for (let i = 0; i < points.length; i += 2) {
-    out[points.length - 2 - i] = points[i]!;
-    out[points.length - 1 - i] = points[i + 1]!;
-  }
-  return out;
 }
 
 export function boxOfPoints(points: number[], box: Box = emptyBox()): Box {

@@ -190,7 +190,8 @@ export function orientRings(rings: number[][]): number[][] {
   });
 }
 
-function reverseRing(ring: number[]): number[] {
+/** The same points in the opposite order (pairs kept together). */
+export function reverseRing(ring: number[]): number[] {
   const out = new Array<number>(ring.length);
   for (let i = 0; i < ring.length; i += 2) {
     out[ring.length - 2 - i] = ring[i]!;

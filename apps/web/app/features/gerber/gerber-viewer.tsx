@@ -82,7 +82,12 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
   const [dragging, setDragging] = useState(false);
   const [exporting, setExporting] = useState<"svg" | "png" | null>(null);
   // How long the worker took for the last frame: exposed for the journeys, which wait for pixels.
-  const [drawn, setDrawn] = useState<{ frames: number; ms: number } | null>(null);
+  const [drawn, setDrawn] = useState<{
+    frames: number;
+    ms: number;
+    transform: ViewTransform;
+    mode: ViewMode;
+  } | null>(null);
 
   const workerRef = useRef<Worker | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -120,7 +125,12 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
           board: { problems: message.problems, skipped: message.skipped },
         });
       } else if (message.type === "drawn") {
-        setDrawn((d) => ({ frames: (d?.frames ?? 0) + 1, ms: Math.round(message.took) }));
+        setDrawn((d) => ({
+          frames: (d?.frames ?? 0) + 1,
+          ms: Math.round(message.took),
+          transform: message.transform,
+          mode: message.mode,
+        }));
       } else if (message.type === "exported") {
         if (message.requestId !== requestRef.current) return;
         const url = URL.createObjectURL(message.blob);
@@ -249,18 +259,19 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
     void loadFiles([...event.dataTransfer.files]);
   };
 
+  // Positions are taken against the drawing area, not the canvas, which CSS may be moving (preview).
   const devicePoint = (event: { clientX: number; clientY: number }) => {
-    const rect = canvasRef.current!.getBoundingClientRect();
+    const rect = frameRef.current!.getBoundingClientRect();
     const { dpr } = sizeRef.current;
     return { x: (event.clientX - rect.left) * dpr, y: (event.clientY - rect.top) * dpr };
   };
 
-  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (!transform) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     dragRef.current = { x: event.clientX, y: event.clientY, moved: false };
   };
-  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (!transform) return;
     const p = devicePoint(event);
     setCursor(toBoard(transform, mirror, p.x, p.y));
@@ -275,7 +286,7 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
     const { dpr } = sizeRef.current;
     setTransform((t) => (t ? panBy(t, dx * dpr, dy * dpr) : t));
   };
-  const onPointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const drag = dragRef.current;
     dragRef.current = null;
     if (!transform || !drag || drag.moved || !measuring) return;
@@ -284,9 +295,9 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
     setPoints((current) => (current.length >= 2 ? [at] : [...current, at]));
   };
   const onWheel = useCallback((event: WheelEvent) => {
-    if (!canvasRef.current) return;
+    if (!frameRef.current) return;
     event.preventDefault();
-    const rect = canvasRef.current.getBoundingClientRect();
+    const rect = frameRef.current.getBoundingClientRect();
     const { dpr } = sizeRef.current;
     const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
     setTransform((t) =>
@@ -294,11 +305,11 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
     );
   }, []);
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
+    const frame = frameRef.current;
+    if (!frame) return;
     // React's wheel listener is passive; zooming must stop the page from scrolling.
-    canvas.addEventListener("wheel", onWheel, { passive: false });
-    return () => canvas.removeEventListener("wheel", onWheel);
+    frame.addEventListener("wheel", onWheel, { passive: false });
+    return () => frame.removeEventListener("wheel", onWheel);
   }, [onWheel, hasBoard]);
 
   const zoomCentre = (factor: number) =>
@@ -343,6 +354,17 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
     if (board) setStatus({ kind: "loading", board });
     post({ type: "override", fileName: layer.fileName, layer: { type, side } });
   };
+
+  // Until the worker has drawn the current view (a large board takes a while without a GPU), the
+  // last frame is moved and scaled with CSS, so panning and zooming follow the pointer at once.
+  const previewStyle = (() => {
+    if (!transform || !drawn || drawn.mode !== mode) return undefined;
+    const k = transform.scale / drawn.transform.scale;
+    const tx = (transform.originX - drawn.transform.originX * k) / size.dpr;
+    const ty = (transform.originY - drawn.transform.originY * k) / size.dpr;
+    if (Math.abs(k - 1) < 1e-9 && Math.abs(tx) < 0.01 && Math.abs(ty) < 0.01) return undefined;
+    return { transform: `translate(${tx}px, ${ty}px) scale(${k})`, transformOrigin: "0 0" };
+  })();
 
   const measurement = points.length === 2 ? measure(points[0]!, points[1]!) : null;
   const nf = (value: number, digits = 2) =>
@@ -548,12 +570,20 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
             </div>
             <div
               ref={frameRef}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerLeave={() => setCursor(null)}
               data-frames={drawn?.frames}
               data-drawn-ms={drawn?.ms}
-              className="relative h-[60vh] min-h-80 overflow-hidden rounded-xl border border-neutral-200 bg-neutral-100 dark:border-neutral-800 dark:bg-neutral-900"
+              className={cn(
+                "relative h-[60vh] min-h-80 touch-none overflow-hidden rounded-xl border border-neutral-200 bg-neutral-100 dark:border-neutral-800 dark:bg-neutral-900",
+                measuring ? "cursor-crosshair" : "cursor-grab",
+              )}
             >
               <canvas
                 ref={canvasRef}
+                style={previewStyle}
                 tabIndex={0}
                 role="img"
                 aria-label={i18n._("viewer.canvas_label", { view: i18n._(`viewer.mode.${mode}`) })}
@@ -562,10 +592,6 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
                   "block h-full w-full touch-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600",
                   measuring ? "cursor-crosshair" : "cursor-grab",
                 )}
-                onPointerDown={onPointerDown}
-                onPointerMove={onPointerMove}
-                onPointerUp={onPointerUp}
-                onPointerLeave={() => setCursor(null)}
                 onKeyDown={onKeyDown}
               />
               {transform && points.length > 0 ? (

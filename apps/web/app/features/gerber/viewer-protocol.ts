@@ -46,5 +46,6 @@ export type FromWorker =
       problems: BoardSummary["problems"];
       skipped: BoardSummary["skipped"];
     }
-  | { type: "drawn"; took: number }
+  /** A frame is on the canvas, drawn with this transform (the page bridges the gap with CSS). */
+  | { type: "drawn"; took: number; transform: ViewState["transform"]; mode: ViewState["mode"] }
   | { type: "exported"; requestId: number; blob: Blob; fileName: string };

@@ -84,7 +84,7 @@ function draw() {
   if (canvas.height !== height) canvas.height = height;
   const started = performance.now();
   renderer.render(canvas.getContext("2d")!, width, height, view);
-  post({ type: "drawn", took: performance.now() - started });
+  post({ type: "drawn", took: performance.now() - started, transform: view.transform, mode: view.mode });
 }
 
 async function exportView(format: "svg" | "png", view: ViewState, requestId: number) {
