@@ -23,7 +23,8 @@ export default defineConfig({
     // Accounts: sign-in, registration and password reset, profile and two-factor, companies, activity log.
     // Quotes to cash: quotes and orders, deliveries, invoices, material, contracts and the desk; the back office.
     // The Gerber/CAM viewer.
-    ...["signin", "register", "profile", "companies", "activity", "quotes", "billing", "staff", "viewer"].map(
+    // Content: knowledge base, contact form, downloads, glossary and the pages' call to action.
+    ...["signin", "register", "profile", "companies", "activity", "quotes", "billing", "staff", "viewer", "content"].map(
       (name) => ({
         path: `<rootDir>/../../content/locales/{locale}/${name}`,
         include: ["<rootDir>/app"],

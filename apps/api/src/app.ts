@@ -3,6 +3,7 @@ import compress from "@fastify/compress";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "@fastify/type-provider-zod";
 import { JSON_BODY_LIMIT_BYTES } from "@ems/config/constants";
 import type { DbHandle } from "@ems/db/client";
+import { knowledgeBase, type KnowledgeBase } from "@ems/content/knowledge-base";
 import type { Env } from "./env.ts";
 import authPlugin from "./plugins/auth.ts";
 import csrfPlugin from "./plugins/csrf.ts";
@@ -36,6 +37,9 @@ import { captchaRoutes } from "./modules/captcha/captcha-routes.ts";
 import { countriesRoutes } from "./modules/countries/countries-routes.ts";
 import { geolocationRoutes } from "./modules/geolocation/geolocation-routes.ts";
 import { languagesRoutes } from "./modules/languages/languages-routes.ts";
+import { contactRoutes } from "./modules/contact/contact-routes.ts";
+import { knowledgeBaseRoutes } from "./modules/knowledge-base/knowledge-base-routes.ts";
+import { resourcesRoutes } from "./modules/resources/resources-routes.ts";
 import { activityRoutes } from "./modules/activity/activity-routes.ts";
 import { authRoutes } from "./modules/auth/auth-routes.ts";
 import { companiesRoutes } from "./modules/companies/companies-routes.ts";
@@ -63,6 +67,8 @@ export interface AppOptions {
   webBuildDir?: string | undefined;
   /** Pino options, or false for silence in tests. */
   logger?: boolean | Record<string, unknown>;
+  /** The knowledge base to serve; default: content/ of the repository (tests pass their own). */
+  knowledgeBase?: KnowledgeBase;
 }
 
 /** The development outbox shows sign-in codes: on by default everywhere but production. */
@@ -158,6 +164,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(agreementsRoutes, { rateLimit: requestLimit });
   await app.register(deskRoutes);
   await app.register(staffCustomersRoutes);
+  // Content (issue 7): the knowledge base and the contact form.
+  const content = options.knowledgeBase ?? knowledgeBase();
+  await app.register(knowledgeBaseRoutes, { knowledgeBase: content });
+  await app.register(resourcesRoutes, { knowledgeBase: content });
+  await app.register(contactRoutes, {
+    captcha: { hmacKey: options.captchaHmacKey, maxNumber: env.CAPTCHA_MAX_NUMBER },
+    rateLimit: requestLimit,
+  });
   if (isDevOutboxOn(env)) await app.register(devOutboxRoutes);
 
   if (options.webBuildDir) await app.register(webPlugin, { buildDir: options.webBuildDir, redirectRules });

@@ -56,6 +56,13 @@ export const envSchema = z
     DEV_OUTBOX: z.enum(["true", "false"]).optional(),
     /** Sender of every e-mail. */
     MAIL_FROM: z.string().min(3).default("Lindqvar Elektronik <portal@lindqvar.example>"),
+    /** Where contact-form messages go; default: the operator's address from the site configuration. */
+    CONTACT_TO: z.email().optional(),
+    /**
+     * Preview mode (SPEC §4): a request carrying this token (?preview=, then a cookie) sees draft
+     * content. Unset: there is no preview and drafts never show.
+     */
+    PREVIEW_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /**
      * Card payments through Stripe: both keys, or neither (then customers pay by bank transfer only).
      * Staff administrators still switch the integration on in the back office.

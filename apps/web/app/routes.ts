@@ -24,6 +24,8 @@ const MODULES: Partial<Record<PageKey, string>> = {
   "update-password": "routes/auth/update-password.tsx",
   redirect: "routes/marketing/redirect.tsx",
   "gerber-viewer": "routes/marketing/gerber-viewer.tsx",
+  contact: "routes/marketing/contact.tsx",
+  "knowledge-base": "routes/marketing/knowledge-base.tsx",
   "knowledge-base-article": "routes/marketing/content.tsx",
   "my-desk": "routes/portal/desk.tsx",
   "my-profile": "routes/portal/profile.tsx",

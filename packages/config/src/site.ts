@@ -40,6 +40,9 @@ export const siteConfig = {
   legal: {
     address: ["Hafenweg 4", "96052 Bamberg", "Germany"],
     vatId: "DE000000000",
+    /** The imprint's managing directors and commercial register entry (fictional). */
+    managingDirectors: ["Katrin Lindqvar", "Mihai Lindqvar-Popescu"],
+    register: "Amtsgericht Bamberg, HRB 0000",
     /** The account customers pay invoices to by bank transfer (fictional). */
     bank: { holder: "Lindqvar Elektronik GmbH", iban: "DE02 1203 0000 0000 2020 51", bic: "BYLADEM1001" },
     /** The accent colour of documents: the primary green's 700 shade. */

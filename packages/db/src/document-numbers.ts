@@ -10,6 +10,7 @@ export const DOCUMENT_PREFIXES = {
   invoice: "INV",
   material: "MR",
   contract: "CTR",
+  contact: "ENQ",
 } as const;
 
 export type DocumentKind = keyof typeof DOCUMENT_PREFIXES;

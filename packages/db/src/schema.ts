@@ -828,3 +828,25 @@ export const contracts = pgTable(
     check("contracts_status_check", sql`${t.status} in ('requested', 'active', 'ended')`),
   ],
 );
+
+/**
+ * Messages sent through the public contact form (issue 7): kept so that none is lost when mail fails,
+ * with a human reference the sender sees in the confirmation.
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    reference: text("reference").notNull().unique(),
+    name: text("name").notNull(),
+    company: text("company"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    language: text("language").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);

@@ -127,7 +127,12 @@ export default async function webPlugin(
         );
         if (language) return reply.header("Vary", "Cookie").redirect(`${language}${url.search}`, 302);
 
-        const html = prerendered.get(pathname);
+        // Search results and previews of drafts (SPEC §4) are rendered per request, not prerendered.
+        const perRequest =
+          url.searchParams.has("q") ||
+          url.searchParams.has("preview") ||
+          readCookie(request.headers.cookie, "preview_token") !== undefined;
+        const html = perRequest ? undefined : prerendered.get(pathname);
         if (html) {
           return reply
             .header("Content-Security-Policy", app.pageCsp)

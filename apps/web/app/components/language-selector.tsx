@@ -6,7 +6,7 @@ import { useEffect, useId, useRef } from "react";
 import { Link, useLocation, useMatches } from "react-router";
 
 import { localeFromPath } from "~/lib/locale";
-import { currentPage, switchLocaleHref } from "~/lib/route-map";
+import { currentPage, pageTranslations, switchLocaleHref } from "~/lib/route-map";
 
 import { Flag } from "./flag";
 
@@ -23,7 +23,9 @@ function rememberLanguage(locale: Locale) {
 export function LanguageSelector({ className }: { className?: string }) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
-  const page = currentPage(useMatches());
+  const matches = useMatches();
+  const page = currentPage(matches);
+  const translations = pageTranslations(matches);
   const current = page?.locale ?? localeFromPath(pathname);
   const currentLanguage = LANGUAGES.find((language) => language.code === current) ?? LANGUAGES[0];
   const detailsRef = useRef<HTMLDetailsElement>(null);
@@ -77,7 +79,7 @@ export function LanguageSelector({ className }: { className?: string }) {
           return (
             <li key={language.code}>
               <Link
-                to={switchLocaleHref(page, pathname, language.code)}
+                to={switchLocaleHref(page, pathname, language.code, translations)}
                 hrefLang={language.code}
                 lang={language.code}
                 aria-current={active ? "true" : undefined}

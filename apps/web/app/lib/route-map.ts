@@ -1,7 +1,7 @@
 import { siteConfig } from "@ems/config/site";
 import type { Locale } from "@ems/i18n/locales";
 import type { PageKey } from "@ems/i18n/pages";
-import { alternates, pagePath, parseRouteId, type RouteMapOptions } from "@ems/i18n/route-map";
+import { alternates, pagePath, parseRouteId, routeEntries, type RouteMapOptions } from "@ems/i18n/route-map";
 import type { UIMatch } from "react-router";
 
 import { localizePath, stripLocalePrefix } from "./locale";
@@ -56,13 +56,55 @@ export function currentPage(
  * does not know (an error page) keeps its path under the new prefix. A page that has no
  * translation in the target language gives "#", with a warning for the developers.
  */
-export function switchLocaleHref(page: CurrentPage | null, pathname: string, target: Locale): string {
+export function switchLocaleHref(
+  page: CurrentPage | null,
+  pathname: string,
+  target: Locale,
+  translations?: Partial<Record<Locale, string>> | null,
+): string {
   if (!page) return localizePath(stripLocalePrefix(pathname), target);
   if (page.key === "home" || page.key === "knowledge-base") return href(page.key, target);
+  // Content with slugs of its own (knowledge-base articles and categories) names its translations;
+  // one that is missing in the target language leads to that language's knowledge-base index.
+  if (translations) return translations[target] ?? href("knowledge-base", target);
   const translated = pageHref(page.key, target, page.params);
   if (translated === null) {
     console.warn(`No ${target} path for page "${page.key}"; the language link points nowhere.`);
     return "#";
   }
   return translated;
+}
+
+let pagesByPath: Map<string, { key: PageKey; locale: Locale }> | null = null;
+
+/**
+ * The route-map page served at a path without parameters (aliases included), for loaders, which
+ * get the URL but not the id of their route.
+ */
+export function pageAtPath(pathname: string): { key: PageKey; locale: Locale } | null {
+  if (!pagesByPath) {
+    pagesByPath = new Map();
+    for (const entry of routeEntries(ROUTE_OPTIONS)) {
+      if (!entry.path.includes(":") && !entry.path.includes("*"))
+        pagesByPath.set(`/${entry.path}`, { key: entry.key, locale: entry.locale });
+    }
+  }
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return pagesByPath.get(trimmed) ?? null;
+}
+
+/**
+ * The translated paths of the content on screen, when its route's data names them (a knowledge-base
+ * article or category: its slugs differ per language, so the route map alone cannot know them).
+ */
+export function pageTranslations(
+  matches: readonly { data?: unknown }[],
+): Partial<Record<Locale, string>> | null {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]?.data;
+    if (data && typeof data === "object" && "translations" in data) {
+      return (data as { translations: Partial<Record<Locale, string>> }).translations;
+    }
+  }
+  return null;
 }

@@ -13,7 +13,7 @@ import { localeFromPath, localizePath } from "~/lib/locale";
 import { href } from "~/lib/route-map";
 import { notifyGlobalError } from "~/lib/toast";
 
-import { solveCaptcha } from "./captcha";
+import { solveCaptcha } from "~/lib/captcha";
 import { fieldError } from "./field-errors";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

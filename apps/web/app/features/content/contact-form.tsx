@@ -1,0 +1,230 @@
+import { useLingui } from "@lingui/react";
+import { CONTACT_MESSAGE_MAX, contactRequestSchema, type ContactAnswer } from "@ems/contracts/contact";
+import type { Locale } from "@ems/i18n/locales";
+import { CheckCircle2 } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input, inputClassName } from "~/components/ui/input";
+import { ApiError } from "~/lib/api-client";
+import { browserApi } from "~/lib/browser-api";
+import { solveCaptcha } from "~/lib/captcha";
+import { cn } from "~/lib/cn";
+import { href } from "~/lib/route-map";
+
+type Field = "name" | "company" | "email" | "phone" | "message";
+const FIELDS: readonly Field[] = ["name", "company", "email", "phone", "message"];
+
+/** The catalog key of the message for a field that the schema or the server refused. */
+function errorKey(field: string, code: string | undefined): string {
+  if (field === "captcha") return "contact.error_captcha";
+  if (code === "too_small" && field === "message") return "contact.error_message_short";
+  if (code === "too_big") return "contact.error_too_long";
+  if (field === "email") return "contact.error_email";
+  if (field === "phone") return "contact.error_phone";
+  return "contact.error_required";
+}
+
+/**
+ * The contact form (issue 7): checked in the browser against the same schema the API uses, field by
+ * field; the API stores the message, mails it to the team and confirms it to the sender. A solved
+ * proof-of-work captcha goes with it, as with registration.
+ */
+export function ContactForm({ locale }: { locale: Locale }) {
+  const { i18n } = useLingui();
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: "",
+    company: "",
+    email: "",
+    phone: "",
+    message: "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field | "form", string>>>({});
+  const [stage, setStage] = useState<"idle" | "sending" | "sent">("idle");
+  const [reference, setReference] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+
+  const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  function focusFirstError(found: Partial<Record<Field, string>>) {
+    const first = FIELDS.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = {
+      name: values.name,
+      email: values.email.trim(),
+      message: values.message,
+      language: locale,
+      ...(values.company.trim() ? { company: values.company } : {}),
+      ...(values.phone.trim() ? { phone: values.phone } : {}),
+    };
+    // The same schema as the API, without the captcha, which is solved only once the fields are right.
+    const checked = contactRequestSchema.omit({ captcha: true }).safeParse(input);
+    if (!checked.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0]) as Field;
+        found[field] ??= i18n._(errorKey(field, issue.code));
+      }
+      setErrors(found);
+      focusFirstError(found);
+      return;
+    }
+    setErrors({});
+    setStage("sending");
+    try {
+      const captcha = await solveCaptcha(browserApi());
+      const answer = await browserApi().post<ContactAnswer>("/api/contact", { ...checked.data, captcha });
+      setReference(answer.data.reference);
+      setStage("sent");
+      requestAnimationFrame(() => successRef.current?.focus());
+    } catch (error) {
+      setStage("idle");
+      if (error instanceof ApiError && error.status === 429) {
+        setErrors({ form: i18n._("contact.error_rate_limited") });
+      } else if (error instanceof ApiError && error.field && error.status < 500) {
+        const field = error.field as Field;
+        const found = { [field]: i18n._(errorKey(field, undefined)) };
+        setErrors(FIELDS.includes(field) ? found : { form: i18n._(errorKey(error.field, undefined)) });
+        focusFirstError(found);
+      } else {
+        setErrors({ form: i18n._("contact.error_generic") });
+      }
+    }
+  }
+
+  if (stage === "sent" && reference) {
+    return (
+      <div
+        ref={successRef}
+        tabIndex={-1}
+        role="status"
+        className="mt-12 rounded-lg border border-primary-300 bg-primary-50 p-6 focus:outline-none dark:border-primary-800 dark:bg-primary-950"
+      >
+        <h2 className="flex items-center gap-2 text-xl font-bold text-neutral-900 dark:text-white">
+          <CheckCircle2 aria-hidden="true" className="size-6 text-primary-700 dark:text-primary-300" />
+          {i18n._("contact.sent_title")}
+        </h2>
+        <p className="mt-2 text-neutral-800 dark:text-neutral-200">
+          {i18n._("contact.sent_text", { reference, email: values.email.trim() })}
+        </p>
+      </div>
+    );
+  }
+
+  const privacy = href("legal-privacy", locale);
+  return (
+    <section aria-labelledby="contact-form-title" className="mt-12">
+      <h2
+        id="contact-form-title"
+        className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white"
+      >
+        {i18n._("contact.form_title")}
+      </h2>
+      <form ref={formRef} onSubmit={submit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+        <FormField label={i18n._("contact.name")} error={errors.name}>
+          {(f) => (
+            <Input
+              {...f}
+              name="name"
+              value={values.name}
+              onChange={(e) => set("name")(e.target.value)}
+              required
+              maxLength={120}
+              autoComplete="name"
+            />
+          )}
+        </FormField>
+        <FormField
+          label={i18n._("contact.company")}
+          description={i18n._("contact.optional")}
+          error={errors.company}
+        >
+          {(f) => (
+            <Input
+              {...f}
+              name="company"
+              value={values.company}
+              onChange={(e) => set("company")(e.target.value)}
+              maxLength={200}
+              autoComplete="organization"
+            />
+          )}
+        </FormField>
+        <FormField label={i18n._("contact.email")} error={errors.email}>
+          {(f) => (
+            <Input
+              {...f}
+              name="email"
+              type="email"
+              value={values.email}
+              onChange={(e) => set("email")(e.target.value)}
+              required
+              maxLength={254}
+              autoComplete="email"
+            />
+          )}
+        </FormField>
+        <FormField
+          label={i18n._("contact.phone")}
+          description={i18n._("contact.optional")}
+          error={errors.phone}
+        >
+          {(f) => (
+            <Input
+              {...f}
+              name="phone"
+              type="tel"
+              value={values.phone}
+              onChange={(e) => set("phone")(e.target.value)}
+              maxLength={40}
+              autoComplete="tel"
+            />
+          )}
+        </FormField>
+        <FormField
+          label={i18n._("contact.message")}
+          description={i18n._("contact.message_hint")}
+          error={errors.message}
+          className="sm:col-span-2"
+        >
+          {(f) => (
+            <textarea
+              {...f}
+              name="message"
+              value={values.message}
+              onChange={(e) => set("message")(e.target.value)}
+              required
+              rows={7}
+              maxLength={CONTACT_MESSAGE_MAX}
+              className={cn(inputClassName, "h-auto py-2")}
+            />
+          )}
+        </FormField>
+        <p className="text-sm text-neutral-600 sm:col-span-2 dark:text-neutral-400">
+          {i18n._("contact.privacy_note")}{" "}
+          <Link to={privacy} className="font-medium text-primary-800 underline dark:text-primary-300">
+            {i18n._("contact.privacy_link")}
+          </Link>
+        </p>
+        {errors.form ? (
+          <div className="sm:col-span-2">
+            <Alert variant="error">{errors.form}</Alert>
+          </div>
+        ) : null}
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" loading={stage === "sending"}>
+            {stage === "sending" ? i18n._("contact.sending") : i18n._("contact.submit")}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { LOCALES } from "@ems/i18n/locales";
+
+/** SPEC §7 Knowledge base: categories, articles, one article (issue 7). */
+const language = z.enum(LOCALES).default("en");
+/** A preview token (SPEC §4): drafts are included when it matches the configured one. */
+const preview = z.string().min(1).max(200).optional();
+
+export const kbCategoriesQuerySchema = z.strictObject({ language, preview });
+
+export const kbArticlesQuerySchema = z.strictObject({
+  language,
+  category: z
+    .string()
+    .max(60)
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
+  /** Full-text search, stemmed per language. */
+  q: z.string().trim().min(1).max(200).optional(),
+  preview,
+});
+
+export const kbArticleQuerySchema = z.strictObject({ language, preview });
+export const kbArticleParamsSchema = z.strictObject({
+  slug: z
+    .string()
+    .max(120)
+    .regex(/^[a-z0-9-]+$/, "lowercase letters, digits and hyphens"),
+});
+
+export const kbCategorySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    path: z.string(),
+    articleCount: z.number().int(),
+  })
+  .meta({ id: "KnowledgeBaseCategory" });
+
+export const kbArticleSummarySchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    category: z.string(),
+    updated: z.string(),
+    draft: z.boolean(),
+    path: z.string(),
+  })
+  .meta({ id: "KnowledgeBaseArticleSummary" });
+
+export const kbArticleSchema = kbArticleSummarySchema
+  .extend({
+    language: z.enum(LOCALES),
+    html: z.string(),
+    headings: z.array(z.object({ id: z.string(), text: z.string(), depth: z.number().int() })),
+    wordCount: z.number().int(),
+    related: z.array(kbArticleSummarySchema),
+    /** The same article in the other languages, by language code. */
+    translations: z.record(z.string(), z.string()),
+  })
+  .meta({ id: "KnowledgeBaseArticle" });
+
+export type KbCategory = z.infer<typeof kbCategorySchema>;
+export type KbArticleSummary = z.infer<typeof kbArticleSummarySchema>;
+export type KbArticle = z.infer<typeof kbArticleSchema>;
