@@ -88,3 +88,12 @@ export function knowledgeBaseEntry(locale: Locale, splat: string, options: { inc
 }
 
 export type KnowledgeBaseEntry = NonNullable<ReturnType<typeof knowledgeBaseEntry>>;
+
+/** Chosen articles of a language as cards, in the order given (missing ones left out). */
+export function featuredArticles(locale: Locale, ids: readonly string[]): ArticleCard[] {
+  const kb = knowledgeBase();
+  return ids.flatMap((id) => {
+    const meta = kb.meta(locale, id);
+    return meta ? [card(meta)] : [];
+  });
+}
