@@ -7,13 +7,20 @@ import { CHROME_ARGS, CHROME_PATH } from "../e2e/support/settings.ts";
 import { startNode } from "./processes.ts";
 
 /**
- * npm run lighthouse — Lighthouse (mobile) on the home page, an inner page and a German page of the
- * production build, in the system Chromium. Prints the four category scores per page and the audits
+ * npm run lighthouse — Lighthouse (mobile) on home, a service page and a knowledge-base article, each
+ * in English and German, of the production build, in the system Chromium. Prints the four category scores per page and the audits
  * that cost points; exits 1 when SEO or accessibility is below 100. Lighthouse itself is fetched
  * from the npm registry by npx on first use (it is large and only needed here).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PAGES = ["/", "/electronics-manufacturing/smt-assembly", "/de/elektronikfertigung/tht-montage"];
+const PAGES = [
+  "/",
+  "/de",
+  "/electronics-manufacturing/smt-assembly",
+  "/de/elektronikfertigung/tht-montage",
+  "/knowledge-base/pcb-design/fiducial-marks",
+  "/de/wissensdatenbank/leiterplattendesign/passermarken",
+];
 
 interface Report {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;

@@ -1,7 +1,15 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { CHROME_ARGS, CHROME_PATH, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from "./support/settings.ts";
+import {
+  CHROME_ARGS,
+  CHROME_PATH,
+  E2E_BASE_URL,
+  E2E_CONTENT_DIR,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_PREVIEW_TOKEN,
+} from "./support/settings.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ci = Boolean(process.env.CI);
@@ -44,6 +52,9 @@ export default defineConfig({
       DEV_OUTBOX: "true",
       // Parallel journeys sign in as the same demo users many times within minutes.
       LOGIN_ACCOUNT_LIMIT: "1000",
+      // Content with one draft, and the token that shows it (SPEC §4 preview mode).
+      CONTENT_DIR: path.join(root, E2E_CONTENT_DIR),
+      PREVIEW_TOKEN: E2E_PREVIEW_TOKEN,
     },
   },
 });

@@ -24,12 +24,21 @@ export default defineConfig({
     // Quotes to cash: quotes and orders, deliveries, invoices, material, contracts and the desk; the back office.
     // The Gerber/CAM viewer.
     // Content: knowledge base, contact form, downloads, glossary and the pages' call to action.
-    ...["signin", "register", "profile", "companies", "activity", "quotes", "billing", "staff", "viewer", "content"].map(
-      (name) => ({
-        path: `<rootDir>/../../content/locales/{locale}/${name}`,
-        include: ["<rootDir>/app"],
-      }),
-    ),
+    ...[
+      "signin",
+      "register",
+      "profile",
+      "companies",
+      "activity",
+      "quotes",
+      "billing",
+      "staff",
+      "viewer",
+      "content",
+    ].map((name) => ({
+      path: `<rootDir>/../../content/locales/{locale}/${name}`,
+      include: ["<rootDir>/app"],
+    })),
     // Title, description, heading, introduction and menu label of every page of the route map.
     {
       path: "<rootDir>/../../content/locales/{locale}/pages",

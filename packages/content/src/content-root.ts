@@ -20,7 +20,17 @@ export function contentRoot(): string {
   }
 }
 
-/** Where `/images/...` of the content lives: the web app's public folder beside content/. */
-export function publicRoot(root = contentRoot()): string {
-  return path.join(path.dirname(root), "apps", "web", "public");
+/**
+ * Where `/images/...` of the content lives: the web app's public folder, found upwards from this
+ * file like the content (it ships with the code, wherever CONTENT_DIR points).
+ */
+export function publicRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "apps", "web", "public");
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("The web app's public folder was not found.");
+    dir = parent;
+  }
 }

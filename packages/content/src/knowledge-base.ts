@@ -250,7 +250,7 @@ export class KnowledgeBase {
 
   imageSize(src: string): { width: number; height: number } | null {
     if (this.imageSizes.has(src)) return this.imageSizes.get(src)!;
-    const file = path.join(publicRoot(this.root), src);
+    const file = path.join(publicRoot(), src);
     let size: { width: number; height: number } | null = null;
     if (existsSync(file) && file.endsWith(".svg")) {
       const svg = readFileSync(file, "utf8");

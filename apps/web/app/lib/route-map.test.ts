@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { currentPage, href, switchLocaleHref } from "./route-map";
+import { currentPage, href, pageAtPath, pageTranslations, switchLocaleHref } from "./route-map";
 
 const match = (id: string, params: Record<string, string> = {}) => ({ id, params });
 
@@ -59,5 +59,44 @@ describe("switchLocaleHref (SPEC §2 language switching)", () => {
     expect(switchLocaleHref(glossary, "/de/ressourcen/leiterplatten-glossar", "en")).toBe(
       "/resources/pcb-glossary",
     );
+  });
+});
+
+describe("pages of content with slugs of their own", () => {
+  const article = {
+    key: "knowledge-base-article" as const,
+    locale: "de" as const,
+    alias: false,
+    params: { "*": "leiterplattendesign/passermarken" },
+  };
+  const translations = {
+    de: "/de/wissensdatenbank/leiterplattendesign/passermarken",
+    en: "/knowledge-base/pcb-design/fiducial-marks",
+  };
+
+  it("switch language to the article's translation, or that language's knowledge base", () => {
+    expect(switchLocaleHref(article, translations.de, "en", translations)).toBe(translations.en);
+    expect(switchLocaleHref(article, translations.de, "fi", translations)).toBe("/fi/tietopankki");
+  });
+
+  it("find the translations in the data of the deepest route that has them", () => {
+    expect(pageTranslations([{ data: { translations: { en: "/a" } } }, { data: { other: 1 } }])).toEqual({
+      en: "/a",
+    });
+    expect(pageTranslations([{ data: null }, {}])).toBeNull();
+  });
+});
+
+describe("pageAtPath", () => {
+  it("knows route-map pages by path, aliases and trailing slashes included", () => {
+    expect(pageAtPath("/de/kontakt")).toEqual({ key: "contact", locale: "de" });
+    expect(pageAtPath("/electronics-manufacturing/smt-assembly/")).toEqual({
+      key: "em-smt-assembly",
+      locale: "en",
+    });
+    expect(pageAtPath("/it/de/resources/faq")).toEqual({ key: "resources-faq", locale: "de" });
+    expect(pageAtPath("/")).toEqual({ key: "home", locale: "en" });
+    expect(pageAtPath("/fr/ressources/pcb-glossary")).toBeNull();
+    expect(pageAtPath("/my/quotes/123")).toBeNull();
   });
 });

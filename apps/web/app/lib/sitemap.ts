@@ -19,15 +19,25 @@ export function sitemapIndexXml(origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
 }
 
-/** The public pages of one language, each with its hreflang alternates. */
-export function sitemapXml(origin: string, locale: Locale): string {
-  const urls: string[] = [];
+/** A page of the sitemap that the route map does not know (knowledge-base categories and articles). */
+export interface SitemapEntry {
+  path: string;
+  alternates: { locale: Locale; path: string }[];
+}
+
+/** The public pages of one language, each with its hreflang alternates, then the given content pages. */
+export function sitemapXml(origin: string, locale: Locale, content: readonly SitemapEntry[] = []): string {
+  const entries: SitemapEntry[] = [];
   for (const key of PAGE_KEYS) {
     const info = PAGES[key];
     if (info.kind !== "marketing" || ("splat" in info && info.splat)) continue;
     const own = pageHref(key, locale);
     if (!own) continue;
-    const alternates = pageAlternates(key);
+    entries.push({ path: own, alternates: pageAlternates(key) });
+  }
+  entries.push(...content);
+  const urls: string[] = [];
+  for (const { path: own, alternates } of entries) {
     const links = alternates.map(
       (a) =>
         `    <xhtml:link rel="alternate" hreflang="${a.locale}" href="${escapeXml(`${origin}${a.path}`)}"/>`,

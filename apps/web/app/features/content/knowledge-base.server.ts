@@ -97,3 +97,23 @@ export function featuredArticles(locale: Locale, ids: readonly string[]): Articl
     return meta ? [card(meta)] : [];
   });
 }
+
+/** The published knowledge-base categories and articles of a language, with their translations. */
+export function knowledgeBaseSitemap(locale: Locale) {
+  const kb = knowledgeBase();
+  const alternates = (pathOf: (other: Locale) => string | null | undefined) =>
+    LOCALES.flatMap((other) => {
+      const path = pathOf(other);
+      return path ? [{ locale: other, path }] : [];
+    });
+  return [
+    ...kb.categories(locale).map((category) => ({
+      path: category.path,
+      alternates: alternates((other) => kb.category(other, category.id)?.path),
+    })),
+    ...kb.articles(locale).map((article) => ({
+      path: article.path,
+      alternates: alternates((other) => kb.meta(other, article.id)?.path),
+    })),
+  ];
+}

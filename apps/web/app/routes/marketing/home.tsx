@@ -79,7 +79,10 @@ export default function Home() {
             >
               {i18n._("home.cta_register")}
             </Link>
-            <Link to={localizePath("/login", locale)} className={buttonVariants({ size: "lg", variant: "ghost" })}>
+            <Link
+              to={localizePath("/login", locale)}
+              className={buttonVariants({ size: "lg", variant: "ghost" })}
+            >
               {i18n._("home.cta_login")}
             </Link>
           </div>
@@ -103,7 +106,9 @@ export default function Home() {
           <h2 id="services-title" className="text-2xl font-bold tracking-tight">
             {i18n._("home.services_heading")}
           </h2>
-          <p className="mt-2 max-w-3xl text-neutral-700 dark:text-neutral-300">{i18n._("home.services_text")}</p>
+          <p className="mt-2 max-w-3xl text-neutral-700 dark:text-neutral-300">
+            {i18n._("home.services_text")}
+          </p>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {SERVICES.map((key) => (
               <li
@@ -111,7 +116,10 @@ export default function Home() {
                 className="relative flex flex-col rounded-lg border border-neutral-200 bg-white p-5 transition-colors hover:border-primary-600 dark:border-neutral-700 dark:bg-neutral-950 dark:hover:border-primary-400"
               >
                 <h3 className="font-semibold text-neutral-900 dark:text-white">
-                  <Link to={href(key, locale)} className="after:absolute after:inset-0 focus-visible:outline-none">
+                  <Link
+                    to={href(key, locale)}
+                    className="after:absolute after:inset-0 focus-visible:outline-none"
+                  >
                     {i18n._(`page.${key}.nav`, values)}
                   </Link>
                 </h3>
@@ -139,7 +147,9 @@ export default function Home() {
                 <h3 className="font-semibold text-neutral-900 dark:text-white">
                   {step}. {i18n._(`home.step_${step}_title`)}
                 </h3>
-                <p className="text-sm text-neutral-700 dark:text-neutral-300">{i18n._(`home.step_${step}_text`)}</p>
+                <p className="text-sm text-neutral-700 dark:text-neutral-300">
+                  {i18n._(`home.step_${step}_text`)}
+                </p>
               </li>
             );
           })}
@@ -154,7 +164,9 @@ export default function Home() {
           <h2 id="industries-title" className="text-2xl font-bold tracking-tight">
             {i18n._("home.industries_heading")}
           </h2>
-          <p className="mt-2 max-w-3xl text-neutral-700 dark:text-neutral-300">{i18n._("home.industries_text")}</p>
+          <p className="mt-2 max-w-3xl text-neutral-700 dark:text-neutral-300">
+            {i18n._("home.industries_text")}
+          </p>
           <ul className="mt-8 flex flex-wrap gap-3">
             {INDUSTRIES.map((key) => (
               <li key={key}>
