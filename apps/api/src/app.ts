@@ -71,6 +71,22 @@ export interface AppOptions {
   knowledgeBase?: KnowledgeBase;
 }
 
+/**
+ * A visitor who leaves while a page is still streaming ("premature close") is no server error. Logged
+ * at error level with its stack for every aborted page, it flooded the log, and a crawler that stops
+ * reading after the headers made the process spend its time writing stack traces.
+ */
+function dropClientAborts(
+  this: unknown,
+  args: unknown[],
+  method: (...args: unknown[]) => void,
+  level: number,
+): void {
+  const first = args[0] as { err?: { message?: unknown } } | undefined;
+  if (level >= 50 && first?.err?.message === "premature close") return;
+  method.apply(this, args);
+}
+
 /** The development outbox shows sign-in codes: on by default everywhere but production. */
 export function isDevOutboxOn(env: Env): boolean {
   return env.DEV_OUTBOX === undefined ? env.NODE_ENV !== "production" : env.DEV_OUTBOX === "true";
@@ -83,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? {
       level: env.LOG_LEVEL,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      hooks: { logMethod: dropClientAborts },
     },
     genReqId: generateRequestId,
     requestIdHeader: false,

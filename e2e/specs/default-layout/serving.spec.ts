@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { E2E_BASE_URL } from "../../support/settings.ts";
 
 test.describe("one process serves pages, assets and the API", () => {
   test("pages carry the security headers and hashed assets are cached for a year", async ({ request }) => {
@@ -24,5 +25,29 @@ test.describe("one process serves pages, assets and the API", () => {
     expect(docs.status()).toBe(200);
     const spec = await request.get("/api/openapi.json");
     expect((await spec.json()).paths["/api/languages"]).toBeDefined();
+  });
+
+  test("a trailing slash redirects to the page's one address, never to another site", async ({ request }) => {
+    const slash = await request.get("/de/kontakt/?from=mail", { maxRedirects: 0 });
+    expect(slash.status()).toBe(301);
+    expect(slash.headers()["location"]).toBe("/de/kontakt?from=mail");
+    for (const hostile of ["//evil.example/", "///evil.example//", "/%2F%2Fevil.example/"]) {
+      const response = await request.get(`${E2E_BASE_URL}${hostile}`, { maxRedirects: 0 });
+      const location = response.headers()["location"] ?? "";
+      expect(location.startsWith("//"), hostile).toBe(false);
+      expect(location.startsWith("http"), hostile).toBe(false);
+    }
+  });
+
+  test("prerendered route data is served from memory, and searches are rendered per request", async ({
+    request,
+  }) => {
+    const data = await request.get("/knowledge-base.data");
+    expect(data.status()).toBe(200);
+    expect(data.headers()["content-type"]).toContain("text/x-script");
+    const plain = await data.text();
+    const search = await (await request.get("/knowledge-base.data?q=stencil")).text();
+    expect(search).not.toBe(plain);
+    expect(search).toContain("solder-mask-and-stencil-design");
   });
 });

@@ -120,6 +120,13 @@ export default async function webPlugin(
       const isRead = request.method === "GET" || request.method === "HEAD";
 
       if (isRead) {
+        // One address per page: a trailing slash redirects to the path without it (which is
+        // prerendered), instead of rendering a duplicate of the page per request.
+        if (pathname.length > 1 && pathname.endsWith("/")) {
+          // Leading slashes collapse to one, so "//other.example/" can never become a redirect off-site.
+          const target = `/${url.pathname.replace(/^\/+|\/+$/g, "")}`;
+          return reply.redirect(`${target}${url.search}`, 301);
+        }
         // Legacy case-study paths, then the operator's redirect rules (SPEC §2), keep the query string.
         const legacy = legacyCaseStudyTarget(pathname, routeOptions);
         if (legacy) return reply.redirect(`${legacy}${url.search}`, 301);
