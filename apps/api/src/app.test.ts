@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ZodTypeProvider } from "@fastify/type-provider-zod";
-import { buildApp } from "./app.ts";
+import { buildApp, dropClientAborts } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { createTestApp, useTestApp } from "./test/test-app.ts";
 
@@ -228,5 +228,17 @@ describe("compression", () => {
     const plain = await t().app.inject({ method: "GET", url: "/api/countries" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.json().data.length).toBeGreaterThan(200);
+  });
+});
+
+describe("the log", () => {
+  it("leaves out visitors who leave while a page streams, and nothing else", () => {
+    const written: unknown[][] = [];
+    const method = (...args: unknown[]) => written.push(args);
+    dropClientAborts.call(null, [new Error("premature close")], method, 50);
+    dropClientAborts.call(null, [{ err: new Error("premature close") }, "premature close"], method, 50);
+    dropClientAborts.call(null, [new Error("database unreachable")], method, 50);
+    dropClientAborts.call(null, [{ err: new Error("premature close") }], method, 30);
+    expect(written).toHaveLength(2);
   });
 });

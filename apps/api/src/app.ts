@@ -76,14 +76,16 @@ export interface AppOptions {
  * at error level with its stack for every aborted page, it flooded the log, and a crawler that stops
  * reading after the headers made the process spend its time writing stack traces.
  */
-function dropClientAborts(
+export function dropClientAborts(
   this: unknown,
   args: unknown[],
   method: (...args: unknown[]) => void,
   level: number,
 ): void {
-  const first = args[0] as { err?: { message?: unknown } } | undefined;
-  if (level >= 50 && first?.err?.message === "premature close") return;
+  // Compression's stream pipeline logs the error itself; other code logs it as { err }.
+  const first = args[0] as { message?: unknown; err?: { message?: unknown } } | undefined;
+  const error = first instanceof Error ? first : first?.err;
+  if (level >= 50 && error?.message === "premature close") return;
   method.apply(this, args);
 }
 

@@ -63,6 +63,8 @@ test.describe("knowledge base", () => {
   test("every article and category answers in every language, with its title, description and JSON-LD", async ({
     request,
   }) => {
+    // About 500 pages: more than the default 30 s when other journeys run beside it.
+    test.setTimeout(180_000);
     const kb = knowledgeBase();
     for (const locale of LOCALES) {
       for (const category of kb.categories(locale)) {

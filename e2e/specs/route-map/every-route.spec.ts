@@ -13,7 +13,7 @@ const PARAMS = { pcb: "PCB-0001", assembly: "ASM-0001" };
 
 const entries = routeEntries(options).filter((entry) => {
   const info = PAGES[entry.key];
-  // Knowledge-base articles need an article slug: they come with the content issue.
+  // Knowledge-base articles and categories have slugs of their own: the content journey visits each.
   return !("splat" in info && info.splat);
 });
 

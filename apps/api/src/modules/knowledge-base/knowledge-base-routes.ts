@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
 import { z } from "zod";
 import type { KnowledgeBase } from "@ems/content/knowledge-base";
+import { isPreviewToken } from "@ems/content/preview";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import {
   kbArticleParamsSchema,
@@ -12,7 +13,7 @@ import {
   kbCategorySchema,
 } from "@ems/contracts/knowledge-base";
 import { ok } from "../../lib/envelope.ts";
-import { getArticle, isPreview, listArticles, listCategories } from "./knowledge-base-service.ts";
+import { getArticle, listArticles, listCategories } from "./knowledge-base-service.ts";
 
 /**
  * SPEC §7 Knowledge base: categories, articles (with search), one article. The articles are the
@@ -24,7 +25,7 @@ export const knowledgeBaseRoutes: FastifyPluginAsyncZod<{ knowledgeBase: Knowled
 ) => {
   const tags = ["knowledge-base"];
   const kb = options.knowledgeBase;
-  const preview = (token: string | undefined) => isPreview(token, app.env.PREVIEW_TOKEN);
+  const preview = (token: string | undefined) => isPreviewToken(token, app.env.PREVIEW_TOKEN);
   const cache = (reply: { header(name: string, value: string): unknown }, token: string | undefined) =>
     reply.header("Cache-Control", token ? "private, no-store" : "public, max-age=300");
 

@@ -1,16 +1,7 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { ArticleMeta, KnowledgeBase } from "@ems/content/knowledge-base";
 import type { KbArticle, KbArticleSummary, KbCategory } from "@ems/contracts/knowledge-base";
 import { LOCALES, type Locale } from "@ems/i18n/locales";
 import { notFound } from "../../lib/app-error.ts";
-
-/** Whether a request's preview token matches the configured one (SPEC §4); compared in constant time. */
-export function isPreview(given: string | undefined, configured: string | undefined): boolean {
-  if (!given || !configured) return false;
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(configured).digest();
-  return timingSafeEqual(a, b);
-}
 
 function summary(meta: ArticleMeta): KbArticleSummary {
   return {

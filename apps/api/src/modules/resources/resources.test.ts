@@ -86,3 +86,16 @@ describe("GET /api/resources/*.pdf", () => {
     expect((await get("/api/resources/price-list.pdf")).statusCode).toBe(404);
   });
 });
+
+describe("the day's copy of a download", () => {
+  it("answers concurrent requests for one language with the same file", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => get("/api/resources/capability-sheet.pdf?language=it")),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+    }
+    expect(pdfText(answers[0]!.rawPayload)).toContain("Montaggio SMT");
+  });
+});

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { isPreviewToken } from "@ems/content/preview";
 
 import { readCookie } from "~/lib/cookies";
 
@@ -14,13 +14,6 @@ export interface PreviewState {
   setCookie: string | null;
 }
 
-function sameToken(given: string, expected: string): boolean {
-  // Hash both so the comparison takes the same time whatever the lengths.
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
 /**
  * Preview mode is on when PREVIEW_TOKEN is configured and the request carries that token, in the
  * query string (which also sets the cookie) or in the cookie. Without PREVIEW_TOKEN there is no
@@ -34,7 +27,7 @@ export function previewState(request: Request): PreviewState {
   if (!expected) return { active: false, fromQuery: null, setCookie: null };
   const secure = url.protocol === "https:" ? "; Secure" : "";
   if (fromQuery !== null) {
-    if (!sameToken(fromQuery, expected)) return { active: false, fromQuery: null, setCookie: null };
+    if (!isPreviewToken(fromQuery, expected)) return { active: false, fromQuery: null, setCookie: null };
     return {
       active: true,
       fromQuery,
@@ -42,7 +35,7 @@ export function previewState(request: Request): PreviewState {
     };
   }
   if (fromCookie !== undefined) {
-    if (sameToken(fromCookie, expected)) return { active: true, fromQuery: null, setCookie: null };
+    if (isPreviewToken(fromCookie, expected)) return { active: true, fromQuery: null, setCookie: null };
     return {
       active: false,
       fromQuery: null,

@@ -1,17 +1,15 @@
-import { data, useLoaderData, useMatches } from "react-router";
+import { useLoaderData, useMatches } from "react-router";
 
 import { ContactForm } from "~/features/content/contact-form";
-import { marketingPageContent } from "~/features/content/content.server";
+import { marketingPageData } from "~/features/content/content.server";
 import { MarketingPageView } from "~/features/content/marketing-page";
 import { routePageMeta } from "~/lib/meta";
-import { currentPage, pageAtPath } from "~/lib/route-map";
+import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const page = pageAtPath(new URL(request.url).pathname);
-  if (!page) throw data("Page not found", { status: 404 });
-  return marketingPageContent(page.locale, page.key);
+  return marketingPageData(request);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

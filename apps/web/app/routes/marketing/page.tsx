@@ -1,18 +1,16 @@
-import { data, useLoaderData, useMatches } from "react-router";
+import { useLoaderData, useMatches } from "react-router";
 
-import { marketingPageContent } from "~/features/content/content.server";
+import { marketingPageData } from "~/features/content/content.server";
 import { DownloadList } from "~/features/content/download-list";
 import { Glossary } from "~/features/content/glossary";
 import { MarketingPageView } from "~/features/content/marketing-page";
 import { routePageMeta } from "~/lib/meta";
-import { currentPage, pageAtPath } from "~/lib/route-map";
+import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/page";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const page = pageAtPath(new URL(request.url).pathname);
-  if (!page) throw data("Page not found", { status: 404 });
-  return marketingPageContent(page.locale, page.key);
+  return marketingPageData(request);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
