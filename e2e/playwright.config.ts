@@ -34,6 +34,12 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
+  // The link crawl loads the whole site (and makes the 24 download PDFs, seconds of CPU each), so it
+  // runs after the journeys instead of slowing them down beside it.
+  projects: [
+    { name: "journeys", testIgnore: /links\.spec\.ts$/ },
+    { name: "links", testMatch: /links\.spec\.ts$/, dependencies: ["journeys"] },
+  ],
   webServer: {
     command: "node --import tsx apps/api/src/server.ts",
     cwd: root,
