@@ -36,6 +36,8 @@ export default defineConfig({
   },
   // The link crawl loads the whole site (and makes the 24 download PDFs, seconds of CPU each), so it
   // runs after the journeys instead of slowing them down beside it.
+  // Reference images keep their names without the project's (they predate the projects).
+  snapshotPathTemplate: "{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}",
   projects: [
     { name: "journeys", testIgnore: /links\.spec\.ts$/ },
     { name: "links", testMatch: /links\.spec\.ts$/, dependencies: ["journeys"] },
