@@ -8,6 +8,7 @@ import { ServerRouter, type EntryContext } from "react-router";
 import { loadI18n } from "./lib/i18n";
 import { localeFromPath } from "./lib/locale";
 import "./lib/load-context";
+import { isContentFirst, withoutModulePreloads } from "./lib/content-first.server";
 
 export const streamTimeout = 5_000;
 
@@ -31,6 +32,10 @@ export default async function handleRequest(
 
   // The page's catalog must be ready before the first synchronous render of any component.
   await loadI18n(localeFromPath(new URL(request.url).pathname));
+
+  const contentFirst = isContentFirst(
+    routerContext.staticHandlerContext.matches.map((match) => match.route.id),
+  );
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -58,10 +63,13 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+            new Response(
+              createReadableStreamFromReadable(contentFirst ? body.pipe(withoutModulePreloads()) : body),
+              {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              },
+            ),
           );
         },
         onShellError(error: unknown) {

@@ -16,7 +16,8 @@ import {
 } from "react-router";
 
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStyles from "./app.css?inline";
+import colorModeScript from "./color-mode-script.js?raw";
 import { AppToaster } from "./components/app-toaster";
 import { ColorModeProvider } from "./components/color-mode-provider";
 import { ErrorPage } from "./components/error-page";
@@ -70,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
   const i18n = usePageI18n(locale);
   const colorMode = useRouteLoaderData<typeof loader>("root")?.colorMode ?? "system";
-  // The <html> attributes are rendered once from the cookie; afterwards public/color-mode.js and the
+  // The <html> attributes are rendered once from the cookie; afterwards color-mode-script.js and the
   // toggle own them. Re-rendering them from props would undo "system" following the OS.
   const [initialMode] = useState(colorMode);
   // Marks the moment the page became interactive (error pages included); browser journeys wait for it.
@@ -78,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   // A route may force light or dark (SPEC §4, `handle.colorMode`); the provider applies changes on
-  // client navigations, the attribute below lets public/color-mode.js apply it before first paint.
+  // client navigations, the attribute below lets color-mode-script.js apply it before first paint.
   const requestedMode = forcedColorMode(useMatches());
   const [initialForced] = useState(() => usableForcedMode(requestedMode));
   const dark = (initialForced ?? initialMode) === "dark";
@@ -96,8 +97,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Blocking on purpose: it sets the colour mode before the first paint. */}
-        <script src="/color-mode.js" />
+        {/* Inline and blocking on purpose: it sets the colour mode before the first paint without
+            waiting for a request. */}
+        <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        {/* The stylesheet is inline (about 12 KB compressed): the first paint then waits for no
+            request at all, where a linked file queued behind the module preloads on a slow
+            connection. Measured with Lighthouse (npm run lighthouse, ADR 0008). */}
+        <style dangerouslySetInnerHTML={{ __html: appStyles }} />
         <Meta />
         <Links />
       </head>

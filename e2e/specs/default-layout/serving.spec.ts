@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { E2E_BASE_URL } from "../../support/settings.ts";
 
 test.describe("one process serves pages, assets and the API", () => {
-  test("pages carry the security headers and hashed assets are cached for a year", async ({ request }) => {
+  test("pages carry the security headers and hashed assets are cached for a year, precompressed", async ({
+    request,
+  }) => {
     const page = await request.get("/");
     const headers = page.headers();
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -12,9 +14,14 @@ test.describe("one process serves pages, assets and the API", () => {
     const html = await page.text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeDefined();
-    const response = await request.get(asset!);
+    const response = await request.get(asset!, { headers: { "Accept-Encoding": "gzip, br" } });
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // Compressed at build time (quality 11), not per request.
+    expect(response.headers()["content-encoding"]).toBe("br");
+    const plain = await request.get(asset!, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    expect(await plain.text()).toBe(await response.text());
   });
 
   test("the API answers beside the pages, with the OpenAPI reference", async ({ request }) => {
@@ -49,5 +56,26 @@ test.describe("one process serves pages, assets and the API", () => {
     const search = await (await request.get("/knowledge-base.data?q=stencil")).text();
     expect(search).not.toBe(plain);
     expect(search).toContain("solder-mask-and-stencil-design");
+  });
+
+  test("prerendered pages go out compressed in the encoding the client accepts, the same page in each", async ({
+    request,
+  }) => {
+    const bodies: string[] = [];
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
+      const response = await request.get("/de/kontakt", {
+        headers: { "Accept-Encoding": accept },
+      });
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-encoding"], accept).toBe(encoding);
+      expect(response.headers()["vary"]).toContain("Accept-Encoding");
+      bodies.push(await response.text());
+    }
+    expect(bodies[0]).toContain('<html lang="de"');
+    expect(new Set(bodies).size).toBe(1);
   });
 });

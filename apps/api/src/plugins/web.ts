@@ -12,6 +12,7 @@ import { LANGUAGE_COOKIE } from "@ems/config/constants";
 import { languageRedirect } from "@ems/i18n/language-redirect";
 import { legacyCaseStudyTarget } from "@ems/i18n/route-map";
 import type { RedirectRuleCache } from "../modules/redirects/redirects-service.ts";
+import { CompressedPages, preferredEncoding } from "./compressed-pages.ts";
 import { sendRouteNotFound } from "./errors.ts";
 
 /**
@@ -59,6 +60,7 @@ export default async function webPlugin(
     throw new Error(`Web build not found at ${serverEntry}; run npm run build first.`);
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const prerendered = await loadPrerenderedPages(clientDir);
+  const compressedPages = new CompressedPages();
   const routeOptions = { productSlug: siteConfig.brand.productSlug };
 
   const apiFetchFor =
@@ -93,7 +95,9 @@ export default async function webPlugin(
     decorateReply: false,
     // Prerendered HTML and route data are served from memory by the page handler below, which
     // renders per request instead when a search or a preview asks for it.
-    globIgnore: ["**/index.html", "**/*.data"],
+    globIgnore: ["**/index.html", "**/*.data", "**/*.br", "**/*.gz"],
+    // The build writes .br and .gz beside scripts and stylesheets (apps/web/scripts/precompress.ts).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
@@ -150,20 +154,15 @@ export default async function webPlugin(
           url.searchParams.has("preview") ||
           readCookie(request.headers.cookie, "preview_token") !== undefined;
         const html = perRequest ? undefined : prerendered.get(pathname);
-        if (html && pathname.endsWith(".data")) {
-          return reply
-            .header("Cache-Control", "public, max-age=0, must-revalidate")
-            .header("Vary", "Cookie")
-            .type("text/x-script")
-            .send(html);
-        }
         if (html) {
+          const encoding = preferredEncoding(request.headers["accept-encoding"]);
+          if (pathname.endsWith(".data")) reply.type("text/x-script");
+          else reply.header("Content-Security-Policy", app.pageCsp).type("text/html; charset=utf-8");
+          if (encoding) reply.header("Content-Encoding", encoding);
           return reply
-            .header("Content-Security-Policy", app.pageCsp)
             .header("Cache-Control", "public, max-age=0, must-revalidate")
-            .header("Vary", "Cookie")
-            .type("text/html; charset=utf-8")
-            .send(html);
+            .header("Vary", "Cookie, Accept-Encoding")
+            .send(encoding ? compressedPages.get(pathname, html, encoding) : html);
         }
       }
 

@@ -83,7 +83,7 @@ export function ColorModeProvider({
   );
 
   // Entering or leaving a route that forces a mode (client navigations). Preference changes are
-  // applied by setMode, so "system" keeps following the OS via public/color-mode.js. On the first
+  // applied by setMode, so "system" keeps following the OS via app/color-mode-script.js. On the first
   // run without forcing, the head script has already applied the cookie's mode.
   const started = useRef(false);
   useEffect(() => {

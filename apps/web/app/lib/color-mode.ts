@@ -26,7 +26,7 @@ export function effectiveColorMode(preference: ColorMode, forced?: ColorMode): C
 }
 
 /**
- * Mirrors public/color-mode.js, which runs before first paint: this is the same rule for changes
+ * Mirrors app/color-mode-script.js, which runs before first paint: this is the same rule for changes
  * made after hydration. Keep both in step.
  */
 export function applyColorMode(mode: ColorMode): void {

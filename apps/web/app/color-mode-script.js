@@ -1,5 +1,5 @@
-// Runs in <head> before the page paints (a blocking script file, so a strict CSP needs no inline
-// script): applies the saved colour mode, and for "system" the OS preference, so there is no flash.
+// Inlined into <head> by root.tsx, so it runs before the page paints: applies the saved colour
+// mode, and for "system" the OS preference, so there is no flash.
 // app/lib/color-mode.ts applies the same rule after hydration; keep both in step.
 (function () {
   var match = document.cookie.match(/(?:^|;\s*)color_mode=(light|dark|system)/);
