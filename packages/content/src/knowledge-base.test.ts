@@ -56,6 +56,12 @@ describe("KnowledgeBase", () => {
     );
   });
 
+  it("finds an article by slug only in its own category when one is given", () => {
+    expect(kb.findBySlug("de", "passermarken", { category: "design" })?.id).toBe("fiducial-marks");
+    expect(kb.findBySlug("de", "passermarken", { category: "assembly" })).toBeNull();
+    expect(kb.findBySlug("de", "no-such-article", { category: "design" })).toBeNull();
+  });
+
   it("renders links in the article's language", () => {
     const german = kb.findBySlug("de", "passermarken")!;
     expect(german.html).toContain('href="/de/wissensdatenbank/leiterplattendesign/nutzen"');

@@ -10,7 +10,7 @@ import { z } from "zod";
 
 import { contentRoot, publicRoot } from "./content-root.ts";
 import { splitFrontmatter } from "./frontmatter.ts";
-import { ContentError, renderMarkdown, type Heading } from "./markdown.ts";
+import { ContentError, renderMarkdown, stripTags, type Heading } from "./markdown.ts";
 import { SearchIndex } from "./search.ts";
 import { contentValues } from "./values.ts";
 
@@ -190,10 +190,17 @@ export class KnowledgeBase {
   }
 
   /** An article by its translated slug, or by category slug and slug as its path has them. */
-  findBySlug(locale: Locale, slug: string, options: VisibilityOptions = {}): Article | null {
+  /** The article with this slug, only if it is in `category` when one is given (checked before rendering). */
+  findBySlug(
+    locale: Locale,
+    slug: string,
+    options: VisibilityOptions & { category?: string } = {},
+  ): Article | null {
     for (const meta of this.metas.get(locale)!.values()) {
-      if (meta.slug === slug)
-        return meta.draft && !options.includeDrafts ? null : this.render(locale, meta.id);
+      if (meta.slug !== slug) continue;
+      if (meta.draft && !options.includeDrafts) return null;
+      if (options.category !== undefined && meta.category !== options.category) return null;
+      return this.render(locale, meta.id);
     }
     return null;
   }
@@ -316,16 +323,7 @@ export function checklistSections(kb: KnowledgeBase, locale: Locale, id: string)
   if (!article) return [];
   const sections: ChecklistSection[] = [];
   let current: ChecklistSection | null = null;
-  const text = (html: string) =>
-    html
-      .replace(/<[^>]+>/g, "")
-      .replace(/&amp;/g, "&")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/\s+/g, " ")
-      .trim();
+  const text = (html: string) => stripTags(html, "").replace(/\s+/g, " ").trim();
   for (const match of article.html.matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>|<li>([\s\S]*?)<\/li>/g)) {
     if (match[1] !== undefined) {
       current = { title: text(match[1]), items: [] };

@@ -45,9 +45,13 @@ function escapeHtml(text: string): string {
     .replaceAll('"', "&quot;");
 }
 
-function stripTags(html: string): string {
+/**
+ * The text of an HTML fragment with its entities decoded. Tags become `separator`: a space where
+ * they may part words (blocks), nothing where they sit inside a word (`<strong>BGA</strong>s`).
+ */
+export function stripTags(html: string, separator = " "): string {
   return html
-    .replace(/<[^>]+>/g, " ")
+    .replace(/<[^>]+>/g, separator)
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")

@@ -1,7 +1,7 @@
 import { siteConfig } from "@ems/config/site";
 import type { MetaDescriptor } from "react-router";
 
-import { claimValues } from "./claims";
+import { claimValues } from "@ems/content/values";
 import { getI18n } from "./i18n";
 import { localeFromPath } from "./locale";
 import { pageAlternates, pageHref, type CurrentPage } from "./route-map";

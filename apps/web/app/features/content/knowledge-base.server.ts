@@ -66,8 +66,8 @@ export function knowledgeBaseEntry(locale: Locale, splat: string, options: { inc
       translations: translations((other) => kb.category(other, category.id)?.path ?? null),
     };
   }
-  const article = kb.findBySlug(locale, segments[1]!, options);
-  if (!article || article.category !== category.id) return null;
+  const article = kb.findBySlug(locale, segments[1]!, { ...options, category: category.id });
+  if (!article) return null;
   return {
     kind: "article" as const,
     category: { id: category.id, name: category.name, path: category.path },

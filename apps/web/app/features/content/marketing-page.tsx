@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import type { CurrentPage } from "~/lib/route-map";
 
 import { ContentLayout } from "./content-layout";

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react";
 import type { I18n } from "@lingui/core";
 import type { Locale } from "@ems/i18n/locales";
 
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 
 export { claimValues };
 

@@ -6,7 +6,7 @@ import { Form, Link, useMatches } from "react-router";
 
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { cn } from "~/lib/cn";
 import { currentPage } from "~/lib/route-map";
 

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 import { useMatches } from "react-router";
 
 import { GerberViewer } from "~/features/gerber/gerber-viewer";
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { readStoredViewerUrl } from "~/lib/gerber-viewer";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";

@@ -10,7 +10,7 @@ import { knowledgeBaseIndex } from "~/features/content/knowledge-base.server";
 import { PageCallToAction } from "~/features/content/page-cta";
 import { PreviewBanner } from "~/features/content/preview-banner";
 import { previewState } from "~/features/content/preview.server";
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";

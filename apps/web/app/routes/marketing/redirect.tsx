@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react";
 import { safeRedirectTarget } from "@ems/contracts/redirects";
 import { data, Link, redirect, useMatches } from "react-router";
 
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { routePageMeta, siteOrigin } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 

@@ -21,7 +21,7 @@ import { ListProblem } from "~/features/billing/list-states";
 import { loadList } from "~/features/billing/load-list";
 import { PageHeader } from "~/features/billing/page-header";
 import { apiFromRequest } from "~/lib/api.server";
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";

@@ -18,7 +18,7 @@ import {
 import { MonthlyChart } from "~/features/desk/monthly-chart";
 import { ApiError } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";

@@ -34,7 +34,7 @@ import { PageHeader } from "~/features/billing/page-header";
 import { PayDialog } from "~/features/billing/pay-dialog";
 import { UnpaidSummary } from "~/features/billing/unpaid-summary";
 import { apiFromRequest } from "~/lib/api.server";
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";

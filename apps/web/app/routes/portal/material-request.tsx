@@ -35,7 +35,7 @@ import { PageHeader } from "~/features/billing/page-header";
 import { AnnounceMaterialDialog, type OrderOption } from "~/features/supply/announce-dialog";
 import { MATERIAL_SORTABLE, useMaterialRequestColumns } from "~/features/supply/material-columns";
 import { apiFromRequest } from "~/lib/api.server";
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";

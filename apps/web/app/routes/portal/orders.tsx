@@ -7,7 +7,7 @@ import { MobileSort, OrderFilters, OrdersTable, Pagination } from "~/features/or
 import { listHref, orderListParams } from "~/features/orders/order-helpers";
 import { ApiError } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";

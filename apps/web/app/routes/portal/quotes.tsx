@@ -11,7 +11,7 @@ import { ApiError } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { currentPage } from "~/lib/route-map";
 
 import type { loader as dashboardLoader } from "../layouts/dashboard";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useMatches } from "react-router";
 
-import { claimValues } from "~/lib/claims";
+import { claimValues } from "@ems/content/values";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
