@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
@@ -12,7 +11,7 @@ import { LANGUAGE_COOKIE } from "@ems/config/constants";
 import { languageRedirect } from "@ems/i18n/language-redirect";
 import { legacyCaseStudyTarget } from "@ems/i18n/route-map";
 import type { RedirectRuleCache } from "../modules/redirects/redirects-service.ts";
-import { CompressedPages, preferredEncoding } from "./compressed-pages.ts";
+import { acceptsBrotli, PrerenderedPages } from "./prerendered-pages.ts";
 import { sendRouteNotFound } from "./errors.ts";
 
 /**
@@ -20,27 +19,6 @@ import { sendRouteNotFound } from "./errors.ts";
  * long cache headers, prerendered pages from memory, everything else server-rendered. Loaders reach the API in-process through
  * `context.apiFetch` (app.inject), so SSR costs no loopback round trip.
  */
-/**
- * Prerendered pages: URL path → HTML, and the route data React Router fetches on client-side
- * navigations (`/path.data`), read once at start (about 95 MB for every page in 12 languages).
- */
-async function loadPrerenderedPages(clientDir: string): Promise<Map<string, Buffer>> {
-  const pages = new Map<string, Buffer>();
-  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    if (entry.name === "index.html") {
-      const urlPath =
-        `/${path.relative(clientDir, entry.parentPath).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
-      pages.set(urlPath === "" ? "/" : urlPath, await readFile(file));
-    } else if (entry.name.endsWith(".data")) {
-      pages.set(`/${path.relative(clientDir, file).split(path.sep).join("/")}`, await readFile(file));
-    }
-  }
-  return pages;
-}
-
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
@@ -59,8 +37,7 @@ export default async function webPlugin(
   if (!existsSync(serverEntry))
     throw new Error(`Web build not found at ${serverEntry}; run npm run build first.`);
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const prerendered = await loadPrerenderedPages(clientDir);
-  const compressedPages = new CompressedPages();
+  const prerendered = await PrerenderedPages.scan(clientDir);
   const routeOptions = { productSlug: siteConfig.brand.productSlug };
 
   const apiFetchFor =
@@ -153,16 +130,18 @@ export default async function webPlugin(
           url.searchParams.has("q") ||
           url.searchParams.has("preview") ||
           readCookie(request.headers.cookie, "preview_token") !== undefined;
-        const html = perRequest ? undefined : prerendered.get(pathname);
-        if (html) {
-          const encoding = preferredEncoding(request.headers["accept-encoding"]);
+        const page = perRequest
+          ? undefined
+          : await prerendered.body(pathname, acceptsBrotli(request.headers["accept-encoding"]));
+        if (page) {
           if (pathname.endsWith(".data")) reply.type("text/x-script");
           else reply.header("Content-Security-Policy", app.pageCsp).type("text/html; charset=utf-8");
-          if (encoding) reply.header("Content-Encoding", encoding);
+          // Without Content-Encoding the compression hook gzips the decoded page for gzip-only clients.
+          if (page.encoding) reply.header("Content-Encoding", page.encoding);
           return reply
             .header("Cache-Control", "public, max-age=0, must-revalidate")
             .header("Vary", "Cookie, Accept-Encoding")
-            .send(encoding ? compressedPages.get(pathname, html, encoding) : html);
+            .send(page.body);
         }
       }
 
