@@ -35,7 +35,7 @@ export function compressPage(body: Buffer): Buffer {
 /**
  * The prerendered pages (URL path → HTML) and the route data React Router fetches on client-side
  * navigations (`/path.data`). At start only their paths are listed; a page is read on its first
- * request and kept in memory Brotli-compressed: about 45 MB for every page in 12 languages, where
+ * request and kept in memory Brotli-compressed: about 28 MB for every page in 12 languages, where
  * the plain files take about 160 MB (each carries its inline stylesheet, ADR 0008). Browsers get the
  * stored bytes as they are; the rare client without Brotli gets the page decoded, which takes a
  * fraction of a millisecond.
