@@ -8,7 +8,8 @@ import { ServerRouter, type EntryContext } from "react-router";
 import { loadI18n } from "./lib/i18n";
 import { localeFromPath } from "./lib/locale";
 import "./lib/load-context";
-import { isContentFirst, withoutModulePreloads } from "./lib/content-first.server";
+import appStyles from "./app.css?inline";
+import { editHead, isContentFirst } from "./lib/document-head.server";
 
 export const streamTimeout = 5_000;
 
@@ -64,7 +65,9 @@ export default async function handleRequest(
           pipe(body);
           resolve(
             new Response(
-              createReadableStreamFromReadable(contentFirst ? body.pipe(withoutModulePreloads()) : body),
+              createReadableStreamFromReadable(
+                body.pipe(editHead({ styles: appStyles, dropModulePreloads: contentFirst })),
+              ),
               {
                 headers: responseHeaders,
                 status: responseStatusCode,

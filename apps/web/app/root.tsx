@@ -16,7 +16,6 @@ import {
 } from "react-router";
 
 import type { Route } from "./+types/root";
-import appStyles from "./app.css?inline";
 import colorModeScript from "./color-mode-script.js?raw";
 import { AppToaster } from "./components/app-toaster";
 import { ColorModeProvider } from "./components/color-mode-provider";
@@ -29,6 +28,10 @@ import { findRedirectRule, loadRedirectRules } from "./lib/redirect-rules";
 import { localeFromPath } from "./lib/locale";
 import { errorPageMeta } from "./lib/error-page";
 import { usePageI18n } from "./lib/use-page-i18n";
+
+// In production the server puts the stylesheet inline into <head> (entry.server.tsx, ADR 0008);
+// in development Vite's own style tag keeps it updating as classes change.
+if (import.meta.env.DEV && !import.meta.env.SSR) void import("./app.css");
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -100,10 +103,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Inline and blocking on purpose: it sets the colour mode before the first paint without
             waiting for a request. */}
         <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
-        {/* The stylesheet is inline (about 12 KB compressed): the first paint then waits for no
-            request at all, where a linked file queued behind the module preloads on a slow
-            connection. Measured with Lighthouse (npm run lighthouse, ADR 0008). */}
-        <style dangerouslySetInnerHTML={{ __html: appStyles }} />
         <Meta />
         <Links />
       </head>
