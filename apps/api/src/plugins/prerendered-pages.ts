@@ -1,24 +1,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
+import { negotiate } from "@fastify/accept-negotiator";
 
 /**
  * Whether a client takes a prerendered page in Brotli, as stored; if not, it gets the page decoded
- * (and Fastify's compression hook gzips it for clients that want gzip). Follows the q-values of
- * Accept-Encoding: `br;q=0` refuses Brotli, `*` accepts it.
+ * (and Fastify's compression hook gzips it for clients that want gzip). Negotiated as
+ * @fastify/static and @fastify/compress do: q-values count, `br;q=0` refuses, `*` accepts.
  */
 export function acceptsBrotli(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  let brotli: number | undefined;
-  let wildcard: number | undefined;
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    const weight = q === undefined ? 1 : Number(q);
-    if (name.trim() === "br") brotli = weight;
-    if (name.trim() === "*") wildcard = weight;
-  }
-  return (brotli ?? wildcard ?? 0) > 0;
+  return acceptEncoding ? negotiate(acceptEncoding, ["br"]) === "br" : false;
 }
 
 /** Brotli at quality 5: within 10 % of the smallest output at a fiftieth of quality 11's time. */

@@ -4,8 +4,6 @@ import type { Locale } from "@ems/i18n/locales";
 
 import { claimValues } from "@ems/content/values";
 
-export { claimValues };
-
 export function claimValuesFor(i18n: I18n) {
   return claimValues(i18n.locale as Locale);
 }
