@@ -287,9 +287,21 @@ export const mailOutbox = pgTable(
     htmlBody: text("html_body").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     error: text("error"),
+    /** SMTP deliveries tried so far; the dispatcher gives up after a bounded number. */
+    attempts: integer("attempts").notNull().default(0),
+    /**
+     * When the dispatcher should try SMTP (next); null once sent or given up, and for mail written
+     * while no SMTP server is configured (the outbox table is then its only destination).
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_to_idx").on(sql`lower(${t.toAddress})`, t.createdAt)],
+  (t) => [
+    index("mail_outbox_to_idx").on(sql`lower(${t.toAddress})`, t.createdAt),
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+  ],
 );
 
 /**
@@ -328,6 +340,28 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Idempotency keys of POST creations (`Idempotency-Key` header): a retry after a lost answer gets the
+ * first answer again instead of creating twice. Scoped to the caller (user id), kept 24 hours.
+ * `statusCode` null: the first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** Method and route pattern (`POST /api/quotes`): one key cannot be replayed on another route. */
+    route: text("route").notNull(),
+    /** sha256 of the request body: the same key with another body is refused (422). */
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    responseBody: jsonb("response_body"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+);
 
 /** Captcha challenges already redeemed, so a solved challenge works once (kept until it expires). */
 export const captchaRedemptions = pgTable(

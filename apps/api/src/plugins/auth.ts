@@ -39,7 +39,8 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 
 /**
  * Sessions are looked up only where a route asks for them (requireUser, requireStaff), so pages,
- * assets and public endpoints cost no session query.
+ * assets and public endpoints cost no session query. Routes run these guards as `onRequest` hooks,
+ * before the body is parsed or validated: a visitor learns 401 and nothing about the schema.
  */
 async function authPlugin(app: FastifyInstance): Promise<void> {
   await app.register(cookie);

@@ -13,7 +13,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/activity/${kind}-logs`,
       {
-        preHandler: app.requireCompanyRole("admin"),
+        onRequest: app.requireCompanyRole("admin"),
         schema: {
           tags: ["activity"],
           summary: `The company's ${kind} log, newest first (company administrators)`,

@@ -54,9 +54,9 @@ export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = a
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const reader = { preHandler: app.requireCompanyRole("admin", "buyer", "finance", "viewer") };
-  const requester = { preHandler: app.requireCompanyRole("admin", "buyer") };
-  const staff = { preHandler: app.requireStaff };
+  const reader = { onRequest: app.requireCompanyRole("admin", "buyer", "finance", "viewer") };
+  const requester = { onRequest: app.requireCompanyRole("admin", "buyer") };
+  const staff = { onRequest: app.requireStaff };
   const tags = ["contracts"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");

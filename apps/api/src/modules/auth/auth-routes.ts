@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   app.get(
     "/api/auth/session",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["auth"],
         summary: "The signed-in user; 401 for visitors",
@@ -138,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   app.get(
     "/api/auth/sessions",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["auth"],
         summary: "The signed-in user's live sessions (devices), newest first",
@@ -156,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   app.delete(
     "/api/auth/sessions/:id",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["auth"],
         summary: "Ends one of the user's sessions (another user's id answers 404)",
@@ -181,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   app.post(
     "/api/auth/sessions/revoke-others",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["auth"],
         summary: "Ends every session of the user except this one",
@@ -202,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   app.post(
     "/api/auth/logout",
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ["auth"],
         summary: "Ends the session on the server and clears the cookies",

@@ -71,9 +71,9 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const member = { preHandler: app.requireCompanyRole(...COMPANY_ROLES) };
-  const admin = { preHandler: app.requireCompanyRole("admin") };
-  const adminOrBuyer = { preHandler: app.requireCompanyRole("admin", "buyer") };
+  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
+  const admin = { onRequest: app.requireCompanyRole("admin") };
+  const adminOrBuyer = { onRequest: app.requireCompanyRole("admin", "buyer") };
   const mailLimit = {
     rateLimit: { max: Math.max(5, Math.floor(rateLimit.max / 2)), timeWindow: 15 * 60 * 1000 },
   };

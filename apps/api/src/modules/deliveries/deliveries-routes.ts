@@ -31,7 +31,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const member = { preHandler: app.requireCompanyRole(...COMPANY_ROLES) };
+  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
   const tags = ["deliveries"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");

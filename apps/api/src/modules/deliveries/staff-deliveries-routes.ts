@@ -31,7 +31,7 @@ export const staffDeliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const staff = { preHandler: app.requireStaff };
+  const staff = { onRequest: app.requireStaff };
   const tags = ["staff"];
 
   app.get(

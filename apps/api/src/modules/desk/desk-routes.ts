@@ -10,7 +10,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/desk",
     {
-      preHandler: app.requireCompanyRole(...COMPANY_ROLES),
+      onRequest: app.requireCompanyRole(...COMPANY_ROLES),
       schema: {
         tags: ["desk"],
         summary: "The customer desk: counts, latest documents and a monthly series (SPEC getDeskData)",

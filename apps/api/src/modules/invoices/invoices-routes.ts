@@ -34,7 +34,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const readers = { preHandler: app.requireCompanyRole("admin", "finance", "buyer", "viewer") };
+  const readers = { onRequest: app.requireCompanyRole("admin", "finance", "buyer", "viewer") };
   const tags = ["invoices"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");

@@ -58,9 +58,9 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const member = { preHandler: app.requireCompanyRole(...COMPANY_ROLES) };
-  const announcer = { preHandler: app.requireCompanyRole("admin", "buyer", "engineer") };
-  const staff = { preHandler: app.requireStaff };
+  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
+  const announcer = { onRequest: app.requireCompanyRole("admin", "buyer", "engineer") };
+  const staff = { onRequest: app.requireStaff };
   const tags = ["material-requests"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");

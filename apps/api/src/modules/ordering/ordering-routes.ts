@@ -21,7 +21,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orders/terms",
     {
-      preHandler: app.requireCompanyRole(...COMPANY_ROLES),
+      onRequest: app.requireCompanyRole(...COMPANY_ROLES),
       schema: {
         tags,
         summary: "The terms of sale in the caller's language and their version (SPEC getSalesOrderTerms)",
@@ -38,7 +38,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orders",
     {
-      preHandler: app.requireCompanyRole("admin", "buyer"),
+      onRequest: app.requireCompanyRole("admin", "buyer"),
       schema: {
         tags,
         summary: "Orders an Open quote, all of it or some lines (SPEC placeOrder; administrators, buyers)",

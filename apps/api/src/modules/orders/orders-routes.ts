@@ -35,7 +35,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const member = { preHandler: app.requireCompanyRole(...COMPANY_ROLES) };
+  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
   const tags = ["orders"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");

@@ -42,7 +42,7 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const staff = { preHandler: app.requireStaff };
+  const staff = { onRequest: app.requireStaff };
   const tags = ["staff"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");

@@ -50,8 +50,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async
     request,
     providers,
   });
-  const readers = { preHandler: app.requireCompanyRole("admin", "finance", "buyer", "viewer") };
-  const payers = { preHandler: app.requireCompanyRole("admin", "finance"), config: { rateLimit } };
+  const readers = { onRequest: app.requireCompanyRole("admin", "finance", "buyer", "viewer") };
+  const payers = { onRequest: app.requireCompanyRole("admin", "finance"), config: { rateLimit } };
   const tags = ["payments"];
 
   app.get(

@@ -41,10 +41,10 @@ export const staffPaymentsRoutes: FastifyPluginAsyncZod<{ providers: PaymentProv
     request,
     providers,
   });
-  const staff = { preHandler: app.requireStaff };
+  const staff = { onRequest: app.requireStaff };
   /** Switching payment methods on or off is for the operator's administrators only. */
   const staffAdmin = {
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       await app.requireStaff(request, reply);
       if (request.auth!.user.role !== "staff_admin")
         throw new AppError(403, ERROR_CODES.forbidden, "This needs a staff administrator");

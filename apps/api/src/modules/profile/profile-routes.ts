@@ -54,7 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
     auth: request.auth!,
     request,
   });
-  const base = { preHandler: app.requireUser };
+  const base = { onRequest: app.requireUser };
   const tags = ["profile"];
 
   app.get(

@@ -51,9 +51,9 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const member = { preHandler: app.requireCompanyRole(...COMPANY_ROLES) };
-  const requester = { preHandler: app.requireCompanyRole("admin", "buyer", "engineer") };
-  const decider = { preHandler: app.requireCompanyRole("admin", "buyer") };
+  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
+  const requester = { onRequest: app.requireCompanyRole("admin", "buyer", "engineer") };
+  const decider = { onRequest: app.requireCompanyRole("admin", "buyer") };
   const tags = ["quotes"];
   const detail = { 200: envelopeSchema(quoteDetailSchema), ...errors };
 

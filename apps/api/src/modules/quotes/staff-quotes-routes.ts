@@ -44,7 +44,7 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.env.PUBLIC_URL,
     request,
   });
-  const staff = { preHandler: app.requireStaff };
+  const staff = { onRequest: app.requireStaff };
   const tags = ["staff"];
   const detail = { 200: envelopeSchema(staffQuoteDetailSchema), ...errors };
 

@@ -22,7 +22,7 @@ export const staffRedirectsRoutes: FastifyPluginAsyncZod<{ cache: RedirectRuleCa
   app.put(
     "/api/staff/redirect-rules",
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ["staff"],
         summary: "Create or replace the rule for a path",
@@ -40,7 +40,7 @@ export const staffRedirectsRoutes: FastifyPluginAsyncZod<{ cache: RedirectRuleCa
   app.delete(
     "/api/staff/redirect-rules",
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ["staff"],
         summary: "Delete the rule for a path",

@@ -19,7 +19,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * company reads them (the order form and the quote page need them).
  */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const member = { preHandler: app.requireCompanyRole(...COMPANY_ROLES) };
+  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
   const tags = ["reference"];
 
   app.get(

@@ -31,7 +31,7 @@ const errors = {
 
 /** The back office's upkeep of holidays and parcel services (staff roles only). */
 export const staffReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = { preHandler: app.requireStaff };
+  const staff = { onRequest: app.requireStaff };
   const tags = ["staff"];
   const ctx = (request: FastifyRequest): ReferenceContext => ({ db: app.db, auth: request.auth!, request });
 

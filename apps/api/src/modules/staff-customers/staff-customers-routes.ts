@@ -24,7 +24,7 @@ export const staffCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/staff/customers",
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags,
         summary: "Customer companies with users, open quotes, orders and unpaid invoices counted",
@@ -41,7 +41,7 @@ export const staffCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/staff/customers/:id",
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags,
         summary: "One customer company with its users and addresses",
