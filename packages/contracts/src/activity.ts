@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 
 /**
  * Action names of the activity log and the log each belongs to. system: security events; user:
@@ -80,7 +81,7 @@ export const activityQuerySchema = z
     page_size: z.coerce.number().int().min(10).max(100).default(25),
     action: z.enum(Object.keys(ACTIVITY_ACTIONS) as [ActivityAction, ...ActivityAction[]]).optional(),
     actor_user_id: z.uuid().optional(),
-    q: z.string().trim().min(1).max(100).optional(),
+    q: singleLine().min(1).max(100).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
   })

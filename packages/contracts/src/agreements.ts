@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, singleLine } from "./text.ts";
 import { currencySchema, minorSchema } from "./money.ts";
 
 /**
@@ -29,7 +30,7 @@ export const contractListQuerySchema = z.strictObject({
   status: z.enum(CONTRACT_STATUSES).optional(),
   kind: z.enum(CONTRACT_KINDS).optional(),
   /** Matches the contract number or title. */
-  q: z.string().trim().min(1).max(100).optional(),
+  q: singleLine().min(1).max(100).optional(),
   sort: z.enum(CONTRACT_SORTS).default("created_at"),
   dir: z.enum(["asc", "desc"]).default("desc"),
 });
@@ -76,12 +77,12 @@ export const staffContractPageSchema = pageOf(staffContractSchema).meta({ id: "S
 export const contractCreateSchema = z
   .strictObject({
     kind: z.enum(CONTRACT_KINDS),
-    title: z.string().trim().min(3).max(200),
+    title: singleLine().min(3).max(200),
     starts_on: z.iso.date(),
     ends_on: z.iso.date().optional(),
     annual_volume_minor: minorSchema.optional(),
     currency: currencySchema,
-    terms: z.string().trim().min(1).max(CONTRACT_TERMS_MAX),
+    terms: multiLine().min(1).max(CONTRACT_TERMS_MAX),
   })
   .refine((body) => body.ends_on === undefined || body.ends_on > body.starts_on, {
     path: ["ends_on"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import { documentAddressSchema, listPagingShape, listSearchSchema, pageOf } from "./orders.ts";
 
 /**
@@ -7,15 +8,8 @@ import { documentAddressSchema, listPagingShape, listSearchSchema, pageOf } from
  * invoices and recording payments that arrived.
  */
 
-/** Text that is printed on documents: no control characters (line breaks included). */
-const printable = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+/** Text that is printed on documents: one line, no control characters. */
+const printable = (max: number) => singleLine().min(1).max(max);
 
 export const MAX_DOCUMENT_LINES = 200;
 export const MAX_LINE_QUANTITY = 1_000_000;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalHttpUrl, singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
 import { COMPANY_ROLES } from "./roles.ts";
 
@@ -8,9 +9,9 @@ import { COMPANY_ROLES } from "./roles.ts";
  * company answer 404 like missing ones.
  */
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => singleLine().min(1).max(max);
 /** Optional text: omitted or an empty string both mean "none". */
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => singleLine().max(max).optional();
 const countryCode = z.string().regex(/^[A-Z]{2}$/, "an ISO 3166 alpha-2 code");
 const email = z.email().max(254);
 
@@ -46,7 +47,7 @@ export const companyUpdateSchema = z
     country: countryCode,
     vat_id: optionalText(40),
     phone: optionalText(40),
-    website: optionalText(200),
+    website: optionalHttpUrl(200),
   })
   .meta({ id: "CompanyUpdate" });
 

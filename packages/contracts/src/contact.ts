@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
 
 /** The contact form of the public site (issue 7): one schema for the form and the API. */
@@ -7,8 +8,8 @@ export const CONTACT_MESSAGE_MAX = 5000;
 
 export const contactRequestSchema = z
   .strictObject({
-    name: z.string().trim().min(2).max(120),
-    company: z.string().trim().max(200).optional(),
+    name: singleLine().min(2).max(120),
+    company: singleLine().max(200).optional(),
     email: z.email().max(254),
     phone: z
       .string()
@@ -16,7 +17,7 @@ export const contactRequestSchema = z
       .max(40)
       .regex(/^[+0-9 ()/.-]*$/, "digits, spaces and + ( ) / . - only")
       .optional(),
-    message: z.string().trim().min(CONTACT_MESSAGE_MIN).max(CONTACT_MESSAGE_MAX),
+    message: multiLine().min(CONTACT_MESSAGE_MIN).max(CONTACT_MESSAGE_MAX),
     language: z.enum(LOCALES),
     /** The solved ALTCHA challenge (base64 JSON), as for registration. */
     captcha: z

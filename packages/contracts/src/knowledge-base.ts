@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
 
 /** SPEC §7 Knowledge base: categories, articles, one article (issue 7). */
@@ -16,7 +17,7 @@ export const kbArticlesQuerySchema = z.strictObject({
     .regex(/^[a-z0-9-]+$/)
     .optional(),
   /** Full-text search, stemmed per language. */
-  q: z.string().trim().min(1).max(200).optional(),
+  q: singleLine().min(1).max(200).optional(),
   preview,
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, singleLine } from "./text.ts";
 
 /**
  * SPEC §7 Material request (getAll, PDF): parts a customer supplies for production, announced to the
@@ -18,9 +19,9 @@ export const MATERIAL_QUANTITY_MAX = 10_000_000;
 /** How far ahead a delivery may be announced. */
 export const MATERIAL_EXPECTED_MAX_YEARS = 1;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => singleLine().min(1).max(max);
 /** Optional text: omitted or an empty string both mean "none". */
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => singleLine().max(max).optional();
 
 /** Today as a calendar day in UTC (YYYY-MM-DD); client and server compare against the same day. */
 export function utcToday(now = new Date()): string {
@@ -39,7 +40,7 @@ export const materialRequestListQuerySchema = z.strictObject({
   page_size: z.coerce.number().int().min(10).max(100).default(25),
   status: z.enum(MATERIAL_REQUEST_STATUSES).optional(),
   /** Matches the request number or a part number (MPN) of its lines. */
-  q: z.string().trim().min(1).max(80).optional(),
+  q: singleLine().min(1).max(80).optional(),
   sort: z.enum(MATERIAL_REQUEST_SORTS).default("created_at"),
   dir: z.enum(["asc", "desc"]).default("desc"),
 });
@@ -114,7 +115,7 @@ export const materialRequestCreateSchema = z
     expected_on: z.iso.date(),
     carrier: optionalText(80),
     tracking_number: optionalText(80),
-    notes: optionalText(2000),
+    notes: multiLine().max(2000).optional(),
     lines: z.array(materialLineCreateSchema).min(1).max(MATERIAL_LINES_MAX),
   })
   .refine((body) => body.expected_on >= utcToday(), {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import { taxOf } from "./money.ts";
 import { MAX_QUOTE_LINES, MAX_QUOTE_QUANTITY, QUOTE_STATUSES, quoteLineAmountMinor } from "./quotes.ts";
 
@@ -30,7 +31,7 @@ export const placeOrderSchema = z
         (lines) => new Set(lines.map((l) => l.line_id)).size === lines.length,
         "a line may appear once",
       ),
-    po_number: z.string().trim().min(1).max(50),
+    po_number: singleLine().min(1).max(50),
     billing_address_id: z.uuid(),
     shipping_address_id: z.uuid(),
     parcel_service_id: z.uuid(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 
 /**
  * SPEC §7 Sales order after it was placed: getAllRaw (the list), fetch_row_details (one order with
@@ -53,7 +54,7 @@ export const listPagingShape = {
 };
 
 /** Free-text search; an empty `q` means no search. */
-export const listSearchSchema = z.string().trim().max(100).optional();
+export const listSearchSchema = singleLine().max(100).optional();
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

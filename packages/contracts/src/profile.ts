@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
 
 /** SPEC §3 User as the profile answer gives it (the SPEC's client reads it at message.user; here data.user). */
@@ -27,7 +28,7 @@ export const profileUserSchema = z
 
 export const profileSchema = z.object({ user: profileUserSchema }).meta({ id: "Profile" });
 
-const name = z.string().trim().min(1).max(100);
+const name = singleLine().min(1).max(100);
 
 export const profileUpdateSchema = z
   .strictObject({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, singleLine } from "./text.ts";
 import { MAX_MINOR, currencySchema, minorSchema } from "./money.ts";
 import { isoDateSchema, MAX_LEAD_TIME_DAYS, todayIso } from "./reference.ts";
 
@@ -82,7 +83,7 @@ export function quoteLineAmountMinor(quantity: number, unitPriceMinor: number, e
 }
 
 const quantitySchema = z.number().int().min(1).max(MAX_QUOTE_QUANTITY);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => singleLine().max(max).optional();
 
 /** A calendar day after today (UTC). */
 export const futureDateSchema = isoDateSchema.refine((day) => day > todayIso(), "must be a future date");
@@ -101,7 +102,7 @@ export const quoteListQuerySchema = z.strictObject({
   status: z.enum(QUOTE_STATUSES).optional(),
   category: z.enum(PRODUCT_CATEGORIES).optional(),
   /** Part of the number, the title or the customer's reference. */
-  q: z.string().trim().max(100).optional(),
+  q: singleLine().max(100).optional(),
   sort: z.enum(QUOTE_SORTS).default("created_at"),
   dir: z.enum(["asc", "desc"]).default("desc"),
 });
@@ -198,7 +199,7 @@ export const staffQuoteDetailSchema = quoteDetailSchema
 
 export const quoteRequestLineSchema = z.strictObject({
   category: z.enum(PRODUCT_CATEGORIES),
-  description: z.string().trim().min(3).max(500),
+  description: singleLine().min(3).max(500),
   quantities: z
     .array(quantitySchema)
     .min(1)
@@ -209,15 +210,15 @@ export const quoteRequestLineSchema = z.strictObject({
 /** SPEC Quotation: a customer asks for a quote (it starts In Progress). */
 export const quoteRequestSchema = z
   .strictObject({
-    title: z.string().trim().min(3).max(200),
+    title: singleLine().min(3).max(200),
     customer_reference: optionalText(100),
-    notes: optionalText(4000),
+    notes: multiLine().max(4000).optional(),
     lines: z.array(quoteRequestLineSchema).min(1).max(MAX_QUOTE_LINES),
   })
   .meta({ id: "QuoteRequest" });
 
 export const quoteDeclineSchema = z
-  .strictObject({ reason: z.string().trim().min(3).max(1000) })
+  .strictObject({ reason: multiLine().min(3).max(1000) })
   .meta({ id: "QuoteDecline" });
 
 // Staff bodies
@@ -230,7 +231,7 @@ export const staffQuoteTierSchema = z.strictObject({
 export const staffQuoteLineSchema = z
   .strictObject({
     category: z.enum(PRODUCT_CATEGORIES),
-    description: z.string().trim().min(3).max(500),
+    description: singleLine().min(3).max(500),
     lead_time_days: z.number().int().min(1).max(MAX_LEAD_TIME_DAYS),
     engineering_cost_minor: minorSchema,
     tiers: z
@@ -259,7 +260,7 @@ const staffLinesSchema = z.array(staffQuoteLineSchema).min(1).max(MAX_QUOTE_LINE
 export const staffQuoteCreateSchema = z
   .strictObject({
     company_id: z.uuid(),
-    title: z.string().trim().min(3).max(200),
+    title: singleLine().min(3).max(200),
     customer_reference: optionalText(100),
     currency: currencySchema,
     tax_rate_bp: z.number().int().min(0).max(10_000),
@@ -278,7 +279,7 @@ export const staffQuoteSendSchema = z
   .meta({ id: "StaffQuoteSend" });
 
 export const staffQuoteLostSchema = z
-  .strictObject({ reason: z.string().trim().min(3).max(1000).optional() })
+  .strictObject({ reason: multiLine().min(3).max(1000).optional() })
   .meta({ id: "StaffQuoteLost" });
 
 export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;

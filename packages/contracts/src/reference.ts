@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import { currencySchema, minorSchema } from "./money.ts";
 
 /**
@@ -62,7 +63,7 @@ export const holidaySchema = z
   .meta({ id: "Holiday" });
 
 export const holidayCreateSchema = z
-  .strictObject({ date: isoDateSchema, name: z.string().trim().min(1).max(100) })
+  .strictObject({ date: isoDateSchema, name: singleLine().min(1).max(100) })
   .meta({ id: "HolidayCreate" });
 
 /** GET /api/holidays?year=: one calendar year, the current one when omitted. */
@@ -87,8 +88,8 @@ export const parcelServiceSchema = z
 /** Create and (full) update of a parcel service. */
 export const parcelServiceInputSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(100),
-    carrier: z.string().trim().min(1).max(100),
+    name: singleLine().min(1).max(100),
+    carrier: singleLine().min(1).max(100),
     price_minor: minorSchema,
     currency: currencySchema,
     transit_days: z.number().int().min(0).max(60),

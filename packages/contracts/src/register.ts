@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { optionalHttpUrl, singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const text = (max: number) => singleLine().min(1).max(max);
+const optionalText = (max: number) => singleLine().max(max).optional();
 const email = z.email().max(254);
 const password = z.string().min(1).max(1024);
 /** The solved ALTCHA challenge (base64 JSON), as captcha validate takes it. */
@@ -23,7 +24,7 @@ export const registerRequestSchema = z
       country: z.string().regex(/^[A-Z]{2}$/, "an ISO 3166 alpha-2 code"),
       vat_id: optionalText(40),
       phone: optionalText(40),
-      website: optionalText(200),
+      website: optionalHttpUrl(200),
     }),
     contact: z.strictObject({
       first_name: text(100),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import { addressSchema, MEMBER_STATUSES } from "./companies.ts";
 import { COMPANY_ROLES } from "./roles.ts";
 
@@ -13,7 +14,7 @@ export const staffCustomerListQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(10).max(100).default(25),
   /** Part of the company name. */
-  q: z.string().trim().min(1).max(100).optional(),
+  q: singleLine().min(1).max(100).optional(),
   sort: z.enum(STAFF_CUSTOMER_SORTS).default("name"),
   dir: z.enum(["asc", "desc"]).default("asc"),
 });

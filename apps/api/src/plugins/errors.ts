@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "@fastify/type-provider-zod";
+import pino from "pino";
 import { ERROR_CODES, ERROR_DEFAULTS } from "@ems/contracts/errors";
 import { AppError } from "../lib/app-error.ts";
 import { errorEnvelope } from "../lib/envelope.ts";
@@ -46,6 +47,82 @@ const FASTIFY_CODES: Record<string, { code: string; message?: (e: FastifyError) 
   FST_ERR_CTP_INVALID_JSON_BODY: { code: ERROR_CODES.malformedJson },
   FST_ERR_BAD_URL: { code: ERROR_CODES.validation, message: () => "Malformed URL" },
 };
+
+/** What a failed query says in the log instead of drizzle's "Failed query: … params: …". */
+export const DATABASE_ERROR_MESSAGE = "Database query failed";
+
+/**
+ * The parts of a PostgreSQL error (node-postgres and PGlite alike) that locate it without repeating
+ * what was sent: `message`, `detail` ("Failing row contains (…)"), `where`, `hint` and `params` can
+ * all hold request values, so they are left out.
+ */
+const DATABASE_ERROR_FIELDS = [
+  "code",
+  "severity",
+  "schema",
+  "table",
+  "column",
+  "dataType",
+  "constraint",
+  "routine",
+];
+
+type Fields = Error & Record<string, unknown>;
+
+/** drizzle's DrizzleQueryError, and PGlite's own error, carry the statement and its parameters. */
+function isFailedQuery(error: Fields): boolean {
+  return typeof error.query === "string" && "params" in error;
+}
+
+/** A driver's PostgreSQL error: a five-character SQLSTATE and a severity. */
+function isPostgresError(error: Fields): boolean {
+  return typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code) && "severity" in error;
+}
+
+/** The stack's frames without its first line, which repeats the message. */
+function framesOf(error: Error): string {
+  const stack = typeof error.stack === "string" ? error.stack : "";
+  const header = `${error.name}: ${error.message}`;
+  if (stack.startsWith(header)) return stack.slice(header.length);
+  const at = stack.indexOf("\n    at ");
+  return at === -1 ? "" : stack.slice(at);
+}
+
+/**
+ * The `err` serializer of the app's logger: pino's own, except for errors caused by the database.
+ * Those are logged with their SQLSTATE, table, constraint and parametrised statement, but never the
+ * values bound to it nor the driver's message, so what a visitor typed does not end up in the log.
+ */
+export function serializeError(value: unknown): unknown {
+  if (!(value instanceof Error)) return pino.stdSerializers.err(value as Error);
+  const chain: Fields[] = [];
+  let link: unknown = value;
+  while (link instanceof Error && chain.length < 8 && !chain.includes(link as Fields)) {
+    chain.push(link as Fields);
+    link = link.cause;
+  }
+  const query = chain.find(isFailedQuery);
+  const driver = chain.find(isPostgresError);
+  if (!query && !driver) return pino.stdSerializers.err(value);
+
+  const database: Record<string, unknown> = {};
+  if (query) database.query = query.query;
+  for (const field of DATABASE_ERROR_FIELDS)
+    if (driver?.[field] !== undefined && driver[field] !== "") database[field] = driver[field];
+  const type = value.constructor.name || value.name;
+  const message = value === query || value === driver ? DATABASE_ERROR_MESSAGE : value.message;
+  return { type, message, stack: `${type}: ${message}${framesOf(value)}`, database };
+}
+
+/** The app's logger options with `serializeError` for `err`, whichever options the caller passed. */
+export function withErrorSerializer(
+  logger: boolean | Record<string, unknown>,
+): boolean | Record<string, unknown> {
+  if (logger === false) return false;
+  const options = logger === true ? {} : logger;
+  const serializers = (options.serializers ?? {}) as Record<string, unknown>;
+  return { ...options, serializers: { ...serializers, err: serializeError } };
+}
 
 /** The 404 envelope for a route that does not exist. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
