@@ -3,9 +3,8 @@ import { LOGGED_IN_HINT_COOKIE } from "@ems/config/constants";
 import type { ApiClient } from "./api-client";
 import { readCookie } from "./cookies";
 import { latestI18n } from "./i18n";
-import { localeFromPath, localizePath } from "./locale";
 import { clearLocalSessionState } from "./session-client";
-import { createExpiryAwareClient } from "./session-expiry";
+import { createExpiryAwareClient, signInUrl } from "./session-expiry";
 import { notifySessionExpired } from "./toast";
 
 let client: ApiClient | undefined;
@@ -22,13 +21,7 @@ export function browserApi(): ApiClient {
       const i18n = latestI18n();
       if (i18n) notifySessionExpired(i18n);
     },
-    redirect: () => {
-      const { pathname, search } = window.location;
-      const login = localizePath("/login", localeFromPath(pathname));
-      window.location.assign(
-        `${login}?${new URLSearchParams({ redirect: `${pathname}${search}` }).toString()}`,
-      );
-    },
+    redirect: () => window.location.assign(signInUrl(window.location.pathname, window.location.search)),
   });
   return client;
 }

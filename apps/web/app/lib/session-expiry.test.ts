@@ -8,6 +8,7 @@ import {
   hasCrossOriginError,
   isSessionExpiry,
   resetExpiryStateForTests,
+  signInUrl,
 } from "./session-expiry";
 
 afterEach(() => resetExpiryStateForTests());
@@ -101,5 +102,18 @@ describe("session expiry (SPEC §4)", () => {
     const client = createExpiryAwareClient(h, { fetch });
     await expect(client.get("/api/profile")).rejects.toMatchObject({ status: 401 });
     expect(h.onExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("signInUrl (issue 15: the way back after signing in)", () => {
+  it("asks the sign-in page of the page's language to come back to the page", () => {
+    expect(signInUrl("/my/quotes", "?page=2")).toBe("/login?redirect=%2Fmy%2Fquotes%3Fpage%3D2");
+    expect(signInUrl("/de/my/desk")).toBe("/de/login?redirect=%2Fde%2Fmy%2Fdesk");
+  });
+
+  it("leaves out a way back that is no clean path of this site", () => {
+    expect(signInUrl("//evil.example/my/desk")).toBe("/login");
+    expect(signInUrl("/my/x/..//evil.example")).toBe("/login");
+    expect(signInUrl("/de/my/%2F%2Fevil.example")).toBe("/de/login");
   });
 });

@@ -1,4 +1,7 @@
+import { sameOriginPath } from "@ems/contracts/redirects";
+
 import { ApiError, createApiClient, resolvePath, type ApiClient, type ApiClientOptions } from "./api-client";
+import { localeFromPath, localizePath } from "./locale";
 
 /**
  * What the browser does when a call fails because the session is gone (SPEC §4, §8, §9): while
@@ -30,6 +33,17 @@ export function isCrossOriginFailure(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof ApiError && error.status === 403) return true;
   return /cors/i.test(message) || message.includes("Failed to fetch");
+}
+
+/**
+ * The sign-in page in the language of `pathname`, asking to come back to `pathname` + `search`
+ * afterwards (issue 15): the way back goes through the same check the sign-in page applies, and is
+ * left out when it is no clean path of this site.
+ */
+export function signInUrl(pathname: string, search = ""): string {
+  const login = localizePath("/login", localeFromPath(pathname));
+  const back = sameOriginPath(`${pathname}${search}`);
+  return back ? `${login}?${new URLSearchParams({ redirect: back }).toString()}` : login;
 }
 
 let crossOriginError = false;

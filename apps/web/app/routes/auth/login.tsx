@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react";
 import { siteConfig } from "@ems/config/site";
 import { SESSION_COOKIE } from "@ems/config/constants";
+import { sameOriginPath } from "@ems/contracts/redirects";
 import { Check } from "lucide-react";
 import { Link, redirect, useLocation } from "react-router";
 
 import { SignInForm } from "~/features/sign-in/sign-in-form";
-import { safeRedirectTarget } from "~/features/sign-in/sign-in-errors";
 import { apiFromRequest } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
 import { localeFromPath, localizePath } from "~/lib/locale";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const session = await apiFromRequest(request, context).get<unknown>("/api/auth/session");
     if (session.status === 200) {
       const desk = localizePath("/my/desk", localeFromPath(url.pathname));
-      return redirect(safeRedirectTarget(url.searchParams.get("redirect"), desk));
+      return redirect(sameOriginPath(url.searchParams.get("redirect"), url.origin) ?? desk);
     }
   } catch {
     // Not signed in (or the API is unreachable): show the form.

@@ -15,6 +15,7 @@ import { browserApi } from "~/lib/browser-api";
 import { readCookie } from "~/lib/cookies";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
+import { signInUrl } from "~/lib/session-expiry";
 import { currentPage } from "~/lib/route-map";
 import { notifyGlobalError } from "~/lib/toast";
 
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
-  const login = `${localizePath("/login", locale)}?${new URLSearchParams({ redirect: url.pathname })}`;
+  const login = signInUrl(url.pathname);
   if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) throw redirect(login);
   try {
     const answer = await apiFromRequest(request, context).post<QrCode>("/api/two-factor/qrcode", {});

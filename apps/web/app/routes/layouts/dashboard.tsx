@@ -6,6 +6,7 @@ import { SiteHeader } from "~/components/site-header";
 import { apiFromRequest } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
 import { localeFromPath, localizePath } from "~/lib/locale";
+import { signInUrl } from "~/lib/session-expiry";
 import { SESSION_COOKIE } from "@ems/config/constants";
 import type { SessionUser } from "@ems/contracts/auth";
 import { isStaffRole } from "@ems/contracts/roles";
@@ -13,9 +14,7 @@ import { isStaffRole } from "@ems/contracts/roles";
 import type { Route } from "./+types/dashboard";
 
 function loginRedirect(url: URL): Response {
-  const login = localizePath("/login", localeFromPath(url.pathname));
-  const query = new URLSearchParams({ redirect: `${url.pathname}${url.search}` });
-  return redirect(`${login}?${query.toString()}`);
+  return redirect(signInUrl(url.pathname, url.search));
 }
 
 /**
