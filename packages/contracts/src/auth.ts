@@ -29,7 +29,8 @@ const emailField = z.email().max(254);
 /**
  * SPEC §3 login request: usr (the e-mail), pwd, cookie_notified, token, tmp_id. `token` is not used
  * by this product's sign-in (the session token is never sent by browsers) and is refused when sent;
- * `tmp_id` asks for a fresh code for an attempt already open (resend).
+ * `tmp_id` asks for a fresh code for an attempt already open (resend). `captcha` is a solved ALTCHA
+ * challenge (base64 JSON), needed only once the API has answered 428 CAPTCHA_REQUIRED.
  */
 export const loginRequestSchema = z
   .strictObject({
@@ -37,6 +38,12 @@ export const loginRequestSchema = z
     pwd: z.string().min(1).max(1024),
     cookie_notified: z.boolean().optional(),
     tmp_id: z.uuid().optional(),
+    captcha: z
+      .string()
+      .min(1)
+      .max(2048)
+      .regex(/^[A-Za-z0-9+/=_-]+$/, "The captcha payload must be base64")
+      .optional(),
   })
   .meta({ id: "LoginRequest" });
 

@@ -148,6 +148,35 @@ describe("sign-out resets what the browser kept (SPEC §4)", () => {
     expect(window.localStorage.getItem("unrelated")).toBe("keep");
   });
 
+  it("clears the hint cookie with the attributes the API set it with (Secure, SameSite=Lax, Path=/)", async () => {
+    const native = Object.getOwnPropertyDescriptor(Document.prototype, "cookie")!;
+    const writes: string[] = [];
+    const spy = vi.spyOn(document, "cookie", "set").mockImplementation((value: string) => {
+      writes.push(value);
+      native.set!.call(document, value);
+    });
+    try {
+      const { api } = apiAnswering(200, {
+        data: null,
+        status: 200,
+        message: "OK",
+        error: null,
+        field: null,
+        otherData: null,
+      });
+      await logout(api);
+    } finally {
+      spy.mockRestore();
+    }
+    const clearing = writes.find((w) => w.startsWith("logged_in=;"));
+    expect(clearing).toBeDefined();
+    const attributes = clearing!
+      .split(";")
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["path=/", "max-age=0", "samesite=lax", "secure"]));
+  });
+
   it("keeps everything when the server refuses the sign-out", async () => {
     window.localStorage.setItem(USER_LANGUAGE_KEY, "de");
     const { api } = apiAnswering(500, {

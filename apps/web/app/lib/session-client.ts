@@ -118,7 +118,8 @@ export function hasLoggedInHint(
 
 function clearHintCookie() {
   if (typeof document === "undefined") return;
-  document.cookie = `${LOGGED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  // With the attributes the API sets it with (Secure above all), or the browser may keep the original.
+  document.cookie = `${LOGGED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; Secure`;
 }
 
 /** Keys this app keeps in web storage; all of them belong to the signed-in user. */

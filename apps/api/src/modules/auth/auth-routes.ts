@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { LOGGED_IN_HINT_COOKIE, SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } from "@ems/config/constants";
 import {
@@ -16,48 +16,73 @@ import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { ok } from "../../lib/envelope.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { tokenOf } from "../../plugins/auth.ts";
+import type { CaptchaSettings } from "../captcha/captcha-service.ts";
+import { DEVICE_COOKIE_MAX_AGE_S, DEVICE_COOKIE_PATH } from "./device-cookie.ts";
 import { finishSignIn, startSignIn } from "./login-service.ts";
 import { endOtherSessions, endUserSession, listSessions, signOut } from "./session-service.ts";
 
 export interface AuthRouteOptions {
   /** Sign-in and verification requests per client address and window. */
   rateLimit: { max: number; timeWindow: number };
+  /** Clients without a device cookie solve one after many attempts on an account. */
+  captcha: CaptchaSettings;
+  /** Signs device cookies (deviceCookieKey). */
+  deviceKey: Buffer;
 }
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  428: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+
+/**
+ * The attributes each cookie is set with, and cleared with: a clearing cookie with other attributes
+ * may not replace the original (a browser keeps a Secure cookie that a non-Secure write would
+ * overwrite, and Path must match), so sign-out must repeat them.
+ */
+const SESSION_COOKIE_OPTIONS = { path: "/", httpOnly: true, secure: true, sameSite: "lax" } as const;
+// A hint for scripts that a session may exist; it grants nothing (ADR 0003).
+const HINT_COOKIE_OPTIONS = { path: "/", secure: true, sameSite: "lax" } as const;
 
 function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date) {
   const maxAge = Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000);
   reply
-    .setCookie(SESSION_COOKIE, token, {
-      path: "/",
-      httpOnly: true,
-      secure: true,
-      sameSite: "lax",
-      maxAge,
-      expires: expiresAt,
-    })
-    // A hint for scripts that a session may exist; it grants nothing (ADR 0003).
-    .setCookie(LOGGED_IN_HINT_COOKIE, "1", {
-      path: "/",
-      sameSite: "lax",
-      secure: true,
-      maxAge,
-      expires: expiresAt,
-    });
+    .setCookie(SESSION_COOKIE, token, { ...SESSION_COOKIE_OPTIONS, maxAge, expires: expiresAt })
+    .setCookie(LOGGED_IN_HINT_COOKIE, "1", { ...HINT_COOKIE_OPTIONS, maxAge, expires: expiresAt });
 }
 
 function clearSessionCookies(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: "/" }).clearCookie(LOGGED_IN_HINT_COOKIE, { path: "/" });
+  reply
+    .clearCookie(SESSION_COOKIE, SESSION_COOKIE_OPTIONS)
+    .clearCookie(LOGGED_IN_HINT_COOKIE, HINT_COOKIE_OPTIONS);
+}
+
+/** Outlives sign-out on purpose: it marks the browser, not the session (ADR 0009). */
+function setDeviceCookie(reply: FastifyReply, device: { name: string; value: string }) {
+  reply.setCookie(device.name, device.value, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    secure: true,
+    sameSite: "strict",
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
 }
 
 /** The two-step sign-in of SPEC §4, who is signed in, the user's sessions, and signing out. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { rateLimit }) => {
-  const ctx = (request: { ip: string; headers: Record<string, unknown> }) => ({
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+  app,
+  { rateLimit, captcha, deviceKey },
+) => {
+  const ctx = (request: Pick<FastifyRequest, "ip" | "headers" | "cookies">) => ({
     db: app.db,
     accountLimit: app.env.LOGIN_ACCOUNT_LIMIT,
     mailer: app.mailer,
-    request: request as never,
+    captcha,
+    deviceKey,
+    cookies: request.cookies,
+    request,
   });
 
   app.post(
@@ -69,7 +94,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
         summary: "Sign-in step 1: e-mail and password; opens an attempt (tmp_id) and sends the code",
         description:
           "Errors: 401 INVALID_CREDENTIALS (the same for unknown accounts), 401 user_has_no_accepted_roles, " +
-          "429 ACCOUNT_LOCKED for 60 s after 5 wrong passwords, 429 RATE_LIMITED per address and per account.",
+          "428 CAPTCHA_REQUIRED (field captcha: send a solved captcha) for clients without this account's " +
+          "device cookie after many attempts, 400 CAPTCHA_INVALID / CAPTCHA_ALREADY_USED, " +
+          "429 ACCOUNT_LOCKED for 60 s after 5 wrong passwords (per device with the device cookie, else for " +
+          "every client without one), 429 RATE_LIMITED per address and per account.",
         body: loginRequestSchema,
         response: { 200: envelopeSchema(loginResponseSchema), ...errors },
       },
@@ -89,7 +117,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
         summary: "Sign-in step 2: the one-time code; starts the session",
         description:
           'Browsers get the HttpOnly session cookie and token null; API clients send session: "token" ' +
-          "and get the token for `Authorization: next <token>` instead. Errors: 401 OTP_VERIFICATION_FAILED " +
+          "and get the token for `Authorization: next <token>` instead. Both get a new device cookie " +
+          "(Path /api/auth, 365 days) that keeps other clients' failures from locking them out. " +
+          "Errors: 401 OTP_VERIFICATION_FAILED " +
           "(otherData.attempts_left), 401 LOGIN_SESSION_EXPIRED (expired, used, or 5 wrong codes), 429 ACCOUNT_LOCKED, " +
           "429 RATE_LIMITED per address and per account.",
         body: verifyRequestSchema,
@@ -100,6 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       reply.header("Cache-Control", "no-store");
       const signedIn = await finishSignIn(ctx(request), request.body, tokenOf(request));
       if (request.body.session !== "token") setSessionCookies(reply, signedIn.token, signedIn.expiresAt);
+      setDeviceCookie(reply, signedIn.device);
       return ok(signedIn.response);
     },
   );

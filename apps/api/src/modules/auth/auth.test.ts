@@ -104,6 +104,43 @@ describe("POST /api/auth/logout", () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it("clears the cookies with the attributes they were set with, also when the current session is ended", async () => {
+    // Set-Cookie as sign-in sends them (login.test.ts checks those); a clearing cookie must match.
+    const expected = {
+      session: ["HttpOnly", "Secure", "SameSite=Lax", "Path=/"],
+      logged_in: ["Secure", "SameSite=Lax", "Path=/"],
+    };
+    const attributes = (cookie: string) =>
+      cookie
+        .split(";")
+        .slice(1)
+        .map((part) => part.trim())
+        .filter((part) => !/^(Max-Age|Expires)=/i.test(part));
+    const { token, session } = await signedIn();
+    const logout = await t().app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `next ${token}` },
+    });
+    const other = await signedIn();
+    const ended = await t().app.inject({
+      method: "DELETE",
+      url: `/api/auth/sessions/${other.session.id}`,
+      headers: { authorization: `next ${other.token}` },
+    });
+    expect(session.id).not.toBe(other.session.id);
+    for (const res of [logout, ended]) {
+      expect(res.statusCode).toBe(200);
+      const cookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
+      for (const [name, wanted] of Object.entries(expected)) {
+        const cookie = cookies.find((c) => c.startsWith(`${name}=;`));
+        expect(cookie, name).toBeDefined();
+        expect(attributes(cookie!).sort(), name).toEqual([...wanted].sort());
+        expect(cookie, name).toMatch(/Max-Age=0/);
+      }
+    }
+  });
+
   it("answers 401 without a session and 400 for a body with properties", async () => {
     expect((await t().app.inject({ method: "POST", url: "/api/auth/logout" })).statusCode).toBe(401);
     const { token } = await signedIn();

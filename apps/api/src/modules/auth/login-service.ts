@@ -9,8 +9,10 @@ import { AppError } from "../../lib/app-error.ts";
 import { secretsEqual, verifyPassword } from "../../lib/passwords.ts";
 import { matchTotp } from "../../lib/totp.ts";
 import { recordActivity } from "../activity/activity-service.ts";
+import { validateCaptcha, type CaptchaSettings } from "../captcha/captcha-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
 import { deleteCounter, incrementCounter, peekCounter } from "../rate-limit/rate-limit-repository.ts";
+import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.ts";
 import {
   claimTotpStep,
   consumeChallenge,
@@ -26,7 +28,11 @@ import {
   type SignInUser,
 } from "./login-repository.ts";
 
-/** SPEC §9 and the issue: codes live 10 minutes, 5 wrong tries end an attempt, 5 wrong passwords lock for 60 s. */
+/**
+ * SPEC §9 and the issue: codes live 10 minutes, 5 wrong tries end an attempt, 5 wrong passwords lock
+ * for 60 s: the device that made them when it has this account's device cookie, else every client
+ * without one (issue 15, ADR 0009).
+ */
 export const LOGIN_CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_PASSWORD_FAILURES = 5;
@@ -34,12 +40,21 @@ export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOCKOUT_MS = 60 * 1000;
 /** The window of the per-account limit (LOGIN_ACCOUNT_LIMIT requests, whatever their outcome). */
 export const ACCOUNT_LOGIN_WINDOW_MS = 10 * 60 * 1000;
+/** Clients without the device cookie need a solved captcha after this many wrong passwords… */
+export const CAPTCHA_AFTER_FAILURES = 3;
+/** …or after LOGIN_ACCOUNT_LIMIT requests; only this many times the limit locks them out for the window. */
+export const UNTRUSTED_LIMIT_FACTOR = 5;
 
 export interface SignInContext {
   db: Database;
-  /** Sign-in requests allowed per account and window. */
+  /** Sign-in requests allowed per account and window (per device for a device with the cookie). */
   accountLimit: number;
   mailer: Mailer;
+  captcha: CaptchaSettings;
+  /** Signs and checks device cookies (device-cookie.ts). */
+  deviceKey: Buffer;
+  /** The request's cookies, where a device cookie may be. */
+  cookies: Record<string, string | undefined>;
   request: Pick<FastifyRequest, "ip" | "headers">;
 }
 
@@ -68,33 +83,71 @@ export function hasAcceptedRole(user: Pick<SignInUser, "role" | "status" | "comp
   return user.companyRole !== null;
 }
 
-async function assertNotLocked(db: Database, email: string): Promise<void> {
-  const lock = await peekCounter(db, `login-lock:${accountKey(email)}`);
+/**
+ * Whose counters a request uses: a client with this account's device cookie has its own (suffix
+ * `:device:<nonce>`); every client without one shares the account's (no suffix), so an attacker's
+ * flood only ever locks out clients that are as unknown as the attacker.
+ */
+function counterScope(ctx: SignInContext, account: string): { trusted: boolean; suffix: string } {
+  const nonce = trustedDeviceNonce(ctx.deviceKey, account, ctx.cookies);
+  return nonce ? { trusted: true, suffix: `:device:${nonce}` } : { trusted: false, suffix: "" };
+}
+
+async function assertNotLocked(db: Database, scopedAccount: string): Promise<void> {
+  const lock = await peekCounter(db, `login-lock:${scopedAccount}`);
   if (lock) throw locked(lock.ttlMs);
 }
 
-/** Counts a wrong password for the address (known or not, so the lockout tells nothing either). */
-async function countPasswordFailure(db: Database, email: string): Promise<void> {
-  const key = accountKey(email);
-  const failures = await incrementCounter(db, `login-fail:${key}`, PASSWORD_FAILURE_WINDOW_MS);
-  if (failures.count >= MAX_PASSWORD_FAILURES) {
-    await incrementCounter(db, `login-lock:${key}`, LOCKOUT_MS);
-    await deleteCounter(db, `login-fail:${key}`);
-  }
+/**
+ * Counts a wrong password for the address (known or not, so the lockout tells nothing either) in
+ * its scope; every fifth locks that scope for 60 s. The count is kept for its window, so clients
+ * without the device cookie keep needing the captcha after a lock.
+ */
+async function countPasswordFailure(db: Database, scopedAccount: string): Promise<void> {
+  const failures = await incrementCounter(db, `login-fail:${scopedAccount}`, PASSWORD_FAILURE_WINDOW_MS);
+  if (failures.count % MAX_PASSWORD_FAILURES === 0)
+    await incrementCounter(db, `login-lock:${scopedAccount}`, LOCKOUT_MS);
 }
+
+const rateLimited = (ttlMs: number) =>
+  new AppError(429, ERROR_CODES.rateLimited, "Too many sign-in attempts. Try again later.", {
+    otherData: { retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) },
+  });
 
 /**
  * The per-account limit (LOGIN_ACCOUNT_LIMIT requests in 10 minutes, whatever their outcome), kept
- * apart for the password step (by e-mail) and the code step (by user): a client that changes its
- * address, or its X-Forwarded-For, still counts against the same account.
+ * apart for the password step (by e-mail) and the code step (by user), and per device for a device
+ * with the cookie: a client that changes its address, or its X-Forwarded-For, still counts against
+ * the same account.
  */
 async function limitPerAccount(ctx: SignInContext, key: string): Promise<void> {
   const counter = await incrementCounter(ctx.db, key, ACCOUNT_LOGIN_WINDOW_MS);
-  if (counter.count > ctx.accountLimit) {
-    throw new AppError(429, ERROR_CODES.rateLimited, "Too many sign-in attempts. Try again later.", {
-      otherData: { retryAfterSeconds: Math.max(1, Math.ceil(counter.ttlMs / 1000)) },
+  if (counter.count > ctx.accountLimit) throw rateLimited(counter.ttlMs);
+}
+
+/**
+ * The password step of clients without the device cookie: free up to LOGIN_ACCOUNT_LIMIT requests
+ * and CAPTCHA_AFTER_FAILURES wrong passwords, then each request needs a solved captcha, and only
+ * UNTRUSTED_LIMIT_FACTOR times the limit locks them out. A request refused for want of a captcha
+ * is not counted, so reaching the lock costs a proof of work per request beyond the free ones.
+ */
+async function limitUntrusted(ctx: SignInContext, account: string, captcha: string | undefined) {
+  const attempts = await peekCounter(ctx.db, `login-account:${account}`);
+  const failures = await peekCounter(ctx.db, `login-fail:${account}`);
+  if ((attempts?.count ?? 0) >= ctx.accountLimit || (failures?.count ?? 0) >= CAPTCHA_AFTER_FAILURES) {
+    if (!captcha) {
+      throw new AppError(428, ERROR_CODES.captchaRequired, "Solve the captcha to continue signing in", {
+        field: "captcha",
+      });
+    }
+    await validateCaptcha(ctx.db, ctx.captcha, captcha).catch((error: unknown) => {
+      if (error instanceof AppError)
+        throw new AppError(error.status, error.code, error.message, { field: "captcha" });
+      throw error;
     });
   }
+  const counter = await incrementCounter(ctx.db, `login-account:${account}`, ACCOUNT_LOGIN_WINDOW_MS);
+  if (counter.count > ctx.accountLimit * UNTRUSTED_LIMIT_FACTOR) throw rateLimited(counter.ttlMs);
 }
 
 const displayName = (user: Pick<SignInUser, "firstName" | "lastName">) =>
@@ -108,13 +161,15 @@ const displayName = (user: Pick<SignInUser, "firstName" | "lastName">) =>
 export async function startSignIn(ctx: SignInContext, input: LoginRequest): Promise<LoginResponse> {
   const { db } = ctx;
   const key = accountKey(input.usr);
-  await assertNotLocked(db, key);
-  await limitPerAccount(ctx, `login-account:${key}`);
+  const scope = counterScope(ctx, key);
+  await assertNotLocked(db, key + scope.suffix);
+  if (scope.trusted) await limitPerAccount(ctx, `login-account:${key}${scope.suffix}`);
+  else await limitUntrusted(ctx, key, input.captcha);
 
   const user = await findSignInUserByEmail(db, key);
   const passwordOk = await verifyPassword(user?.passwordHash, input.pwd);
   if (!user || !passwordOk) {
-    await countPasswordFailure(db, key);
+    await countPasswordFailure(db, key + scope.suffix);
     if (user) {
       await recordActivity(db, {
         action: "auth.login_failed",
@@ -126,7 +181,7 @@ export async function startSignIn(ctx: SignInContext, input: LoginRequest): Prom
     }
     throw invalidCredentials();
   }
-  await deleteCounter(db, `login-fail:${key}`);
+  await deleteCounter(db, `login-fail:${key}${scope.suffix}`);
 
   if (!hasAcceptedRole(user)) {
     throw new AppError(401, ERROR_CODES.noAcceptedRoles, "This account has no accepted role in a company");
@@ -191,6 +246,8 @@ export interface SignedIn {
   token: string;
   expiresAt: Date;
   response: VerifyResponse;
+  /** A new device cookie for the client that signed in. */
+  device: { name: string; value: string };
 }
 
 /**
@@ -209,9 +266,12 @@ export async function finishSignIn(
   if (!challenge?.userId || challenge.consumedAt || challenge.expiresAt <= now) throw sessionExpired();
   const user = await findSignInUserById(db, challenge.userId);
   if (!user) throw sessionExpired();
-  await assertNotLocked(db, user.email);
-  // Each attempt allows 5 codes; this bounds the guesses across attempts (authenticator codes above all).
-  await limitPerAccount(ctx, `login-verify:${user.id}`);
+  const account = accountKey(user.email);
+  const scope = counterScope(ctx, account);
+  await assertNotLocked(db, account + scope.suffix);
+  // Each attempt allows 5 codes; this bounds the guesses across attempts (authenticator codes above
+  // all). Only whoever knows the password gets here, so it stays a hard limit without a captcha.
+  await limitPerAccount(ctx, `login-verify:${user.id}${scope.suffix}`);
 
   if (!(await codeMatches(db, user, challenge.method, challenge.codeHash, input.otp))) {
     const attempts = await db.transaction(async (tx) => {
@@ -262,6 +322,7 @@ export async function finishSignIn(
   return {
     token,
     expiresAt,
+    device: newDeviceCookie(ctx.deviceKey, account),
     response: {
       userId: user.id,
       token: input.session === "token" ? token : null,

@@ -11,6 +11,7 @@ import {
   users,
 } from "@ems/db/schema";
 import { createHash } from "node:crypto";
+import { solvedCaptcha } from "../../test/captcha.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { generateTotp, newTotpSecret } from "../../lib/totp.ts";
 
@@ -103,13 +104,14 @@ describe("two-step sign-in", () => {
     expect(entries.map((e) => e.action)).toContain("auth.login");
   });
 
-  it("returns the token only to API clients that ask for it, and sets no cookie then", async () => {
+  it("returns the token only to API clients that ask for it, and sets no session cookie then", async () => {
     const user = await account();
     const { tmp_id } = (await login({ usr: user.email, pwd: PASSWORD })).json().data;
     const res = await verify({ otp: await lastCodeFor(user.email), tmpId: tmp_id, session: "token" });
     const token = res.json().data.token;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(cookiesOf(res)).toEqual([]);
+    // Only the device cookie, which grants nothing (device-cookie.test.ts).
+    expect(cookiesOf(res).map((c) => c.split("=")[0])).toEqual([expect.stringMatching(/^device_/)]);
     const me = await t().app.inject({
       method: "GET",
       url: "/api/auth/session",
@@ -270,12 +272,28 @@ describe("two-factor sign-in", () => {
 });
 
 describe("lockout and limits", () => {
-  it("locks an address for 60 s after 5 wrong passwords, known or not", async () => {
+  it("locks an address for 60 s after 5 wrong passwords, known or not, asking for a captcha after 3", async () => {
     const user = await account();
     for (const email of [user.email, `ghost-${Date.now()}@example.test`]) {
-      for (let i = 0; i < 5; i++)
-        expect((await login({ usr: email, pwd: "wrong password here" })).statusCode).toBe(401);
-      const locked = await login({ usr: email, pwd: email === user.email ? PASSWORD : "x" });
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        let res = await login({ usr: email, pwd: "wrong password here" });
+        if (res.statusCode === 428) {
+          statuses.push(428);
+          res = await login({
+            usr: email,
+            pwd: "wrong password here",
+            captcha: await solvedCaptcha(t().app),
+          });
+        }
+        statuses.push(res.statusCode);
+      }
+      expect(statuses, email).toEqual([401, 401, 401, 428, 401, 428, 401]);
+      const locked = await login({
+        usr: email,
+        pwd: email === user.email ? PASSWORD : "x",
+        captcha: await solvedCaptcha(t().app),
+      });
       expect(locked.statusCode).toBe(429);
       expect(locked.json().error).toBe("ACCOUNT_LOCKED");
       expect(locked.json().message).toMatch(/60 seconds/);
@@ -283,16 +301,19 @@ describe("lockout and limits", () => {
     }
   });
 
-  it("limits sign-ins per account however the client address changes", async () => {
+  it("asks for a captcha past the per-account limit however the client address changes", async () => {
     const user = await account();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await login({ usr: user.email, pwd: PASSWORD }, { "x-forwarded-for": `203.0.113.${i}` });
       statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.headers["retry-after"]).toBeDefined();
+      if (res.statusCode === 428)
+        expect(res.json()).toMatchObject({ error: "CAPTCHA_REQUIRED", field: "captcha" });
     }
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Clients without the account's device cookie: a captcha first, the lock only far beyond
+    // (device-cookie.test.ts).
+    expect(statuses.slice(10)).toEqual([428, 428]);
   });
 
   it("limits codes per account across attempts however the client address changes", async () => {

@@ -14,6 +14,8 @@ export function signInErrorKey(
   if (/60 seconds/.test(error.message)) return "login_page.account_locked";
   if (error.status === 401 && error.code === "user_has_no_accepted_roles")
     return "login_page.user_has_no_accepted_roles";
+  // The form solves the captcha itself; these mean that did not work (no solution, or refused).
+  if (error.code.startsWith("CAPTCHA_")) return "login_page.captcha_failed";
   if (step === "verify") {
     if (error.code === "LOGIN_SESSION_EXPIRED") return "otp_page.login_session_expired";
     if (error.code === "OTP_VERIFICATION_FAILED") return "otp_page.otp_verification_failed";
@@ -23,19 +25,4 @@ export function signInErrorKey(
   if (error.status === 401) return "login_page.invalid_credentials_error";
   const own = `login_page.${error.code}`;
   return has(own) ? own : "global.error";
-}
-
-/**
- * Where to go after signing in: the `redirect` parameter when it is a path of this site (never
- * another origin, `//host`, or a backslash trick), else the fallback.
- */
-export function safeRedirectTarget(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return fallback;
-  try {
-    const url = new URL(value, "https://same.invalid");
-    if (url.origin !== "https://same.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
 }

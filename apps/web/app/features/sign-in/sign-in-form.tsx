@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { LoginResponse, VerifyResponse } from "@ems/contracts/auth";
+import { sameOriginPath } from "@ems/contracts/redirects";
 import { LOCALES, type Locale } from "@ems/i18n/locales";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
@@ -11,11 +12,13 @@ import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { ApiError } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
+import { solveCaptcha } from "~/lib/captcha";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { USER_LANGUAGE_KEY } from "~/lib/session-client";
 
+import { sendWithCaptchaOnDemand } from "./captcha-on-demand";
 import { OtpInput } from "./otp-input";
-import { safeRedirectTarget, signInErrorKey } from "./sign-in-errors";
+import { signInErrorKey } from "./sign-in-errors";
 
 type Step =
   { kind: "password" } | { kind: "code"; challenge: LoginResponse; email: string; password: string };
@@ -53,7 +56,11 @@ export function SignInForm() {
       pwd: step.kind === "code" ? step.password : password,
       ...(tmpId ? { tmp_id: tmpId } : {}),
     };
-    const answer = await browserApi().post<LoginResponse>("/api/auth/login", body);
+    const answer = await sendWithCaptchaOnDemand(
+      (captcha) => browserApi().post<LoginResponse>("/api/auth/login", captcha ? { ...body, captcha } : body),
+      () => solveCaptcha(browserApi()),
+      (solving) => setNotice(solving ? i18n._("signin.security_check") : null),
+    );
     return answer.data;
   }
 
@@ -95,7 +102,7 @@ export function SignInForm() {
       const desk = localizePath("/my/desk", language);
       const target = answer.data.must_change_password
         ? `${localizePath("/my/profile", language)}?force_password=1`
-        : safeRedirectTarget(params.get("redirect"), desk);
+        : (sameOriginPath(params.get("redirect"), window.location.origin) ?? desk);
       // A full load, so every part of the page starts with the new session.
       window.location.assign(target);
     } catch (failure) {
