@@ -1,7 +1,13 @@
 import { ERROR_DEFAULTS } from "@ems/contracts/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { ApiError, createApiClient, normalizeApiError } from "./api-client";
+import {
+  ApiError,
+  createApiClient,
+  IN_USE_RETRIES,
+  newIdempotencyKey,
+  normalizeApiError,
+} from "./api-client";
 import { apiFromRequest } from "./api.server";
 
 interface Call {
@@ -231,6 +237,144 @@ describe("api client: answers", () => {
     expect(error.status).toBe(500);
     expect(error.code).toBe("UNKNOWN_ERROR");
     expect(error.message).toBe("An unexpected error occurred");
+  });
+});
+
+/** A fetch double answering one scripted step per call: a status and body, or a network failure. */
+function scriptedFetch(
+  steps: ({ status: number; body?: unknown; headers?: Record<string, string> } | "offline")[],
+) {
+  const calls: Call[] = [];
+  const impl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), init: init ?? {} });
+    const step = steps[Math.min(calls.length - 1, steps.length - 1)]!;
+    if (step === "offline") throw new TypeError("Failed to fetch");
+    const body = step.body ?? envelope({ id: calls.length }, step.status);
+    return new Response(JSON.stringify(body), {
+      status: step.status,
+      headers: { "Content-Type": "application/json", ...step.headers },
+    });
+  });
+  return { fetch: impl as unknown as typeof fetch, calls };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const keyOf = (call: Call | undefined) => header(call, "Idempotency-Key");
+const inUse = {
+  status: 409,
+  headers: { "Retry-After": "1" },
+  body: {
+    data: null,
+    status: 409,
+    message: "still running",
+    error: "IDEMPOTENCY_KEY_IN_USE",
+    field: null,
+    otherData: null,
+  },
+};
+
+describe("api client: Idempotency-Key on creations", () => {
+  it("sends a new random key with each idempotent action, and none on other calls", async () => {
+    const f = scriptedFetch([{ status: 201 }]);
+    const client = createApiClient({ fetch: f.fetch });
+    await client.post("/api/quotes", { title: "Rev C" }, { idempotent: true });
+    await client.post("/api/quotes", { title: "Rev C" }, { idempotent: true });
+    await client.post("/api/quotes/1/decline", { reason: "Too late" });
+    await client.get("/api/quotes");
+    expect(keyOf(f.calls[0])).toMatch(UUID);
+    expect(keyOf(f.calls[1])).toMatch(UUID);
+    // Two answered actions are two creations, even with the same form content.
+    expect(keyOf(f.calls[1])).not.toBe(keyOf(f.calls[0]));
+    expect(keyOf(f.calls[2])).toBeUndefined();
+    expect(keyOf(f.calls[3])).toBeUndefined();
+  });
+
+  it("reuses the key when the same action is sent again after it got no answer", async () => {
+    const f = scriptedFetch(["offline", { status: 502 }, { status: 201 }, { status: 201 }]);
+    const client = createApiClient({ fetch: f.fetch });
+    const send = () =>
+      client.post("/api/orders", { quote_id: "q1", po_number: "PO-1" }, { idempotent: true });
+    await expect(send()).rejects.toMatchObject({ code: "NETWORK_ERROR" });
+    await expect(send()).rejects.toMatchObject({ status: 502 });
+    await expect(send()).resolves.toMatchObject({ status: 201 });
+    expect(new Set(f.calls.slice(0, 3).map(keyOf)).size).toBe(1);
+    // Answered: the next order is a new action.
+    await send();
+    expect(keyOf(f.calls[3])).not.toBe(keyOf(f.calls[2]));
+  });
+
+  it("reuses the key after a timeout, but not for another body or after a final refusal", async () => {
+    vi.useFakeTimers();
+    let call = 0;
+    const calls: Call[] = [];
+    const fetchImpl = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), init: init ?? {} });
+      if (++call === 1)
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+        );
+      const status = call === 3 ? 400 : 201;
+      return Promise.resolve(new Response(JSON.stringify(envelope(null, status)), { status }));
+    });
+    const client = createApiClient({ fetch: fetchImpl as unknown as typeof fetch, timeoutMs: 1000 });
+    const body = { invoice_id: "i1", method: "bank_transfer" };
+    const slow = client.post("/api/payments/charge", body, { idempotent: true });
+    const timedOut = expect(slow).rejects.toMatchObject({ code: "REQUEST_TIMEOUT" });
+    await vi.advanceTimersByTimeAsync(1000);
+    await timedOut;
+    await client.post("/api/payments/charge", { ...body, method: "card" }, { idempotent: true });
+    await expect(client.post("/api/payments/charge", body, { idempotent: true })).rejects.toMatchObject({
+      status: 400,
+    });
+    await client.post("/api/payments/charge", body, { idempotent: true });
+    expect(keyOf(calls[1])).not.toBe(keyOf(calls[0]));
+    expect(keyOf(calls[2])).toBe(keyOf(calls[0]));
+    expect(keyOf(calls[3])).not.toBe(keyOf(calls[2]));
+  });
+
+  it("waits as Retry-After says while the first attempt still runs, then gets its answer", async () => {
+    vi.useFakeTimers();
+    const replay = envelope({ id: "order-1" }, 200);
+    const f = scriptedFetch([
+      inUse,
+      inUse,
+      { status: 200, body: replay, headers: { "Idempotent-Replayed": "true" } },
+    ]);
+    const client = createApiClient({ fetch: f.fetch });
+    const answer = client.post("/api/orders", { quote_id: "q1" }, { idempotent: true });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(f.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1001);
+    await expect(answer).resolves.toEqual(replay);
+    expect(f.calls).toHaveLength(3);
+    expect(new Set(f.calls.map(keyOf)).size).toBe(1);
+  });
+
+  it("gives up after a few waits and keeps the key for the user's next try", async () => {
+    vi.useFakeTimers();
+    const f = scriptedFetch([inUse]);
+    const client = createApiClient({ fetch: f.fetch });
+    const send = () => client.post("/api/orders", { quote_id: "q1" }, { idempotent: true });
+    const first = expect(send()).rejects.toMatchObject({ status: 409, code: "IDEMPOTENCY_KEY_IN_USE" });
+    await vi.advanceTimersByTimeAsync(IN_USE_RETRIES * 1000);
+    await first;
+    expect(f.calls).toHaveLength(1 + IN_USE_RETRIES);
+    const second = expect(send()).rejects.toMatchObject({ status: 409 });
+    await vi.advanceTimersByTimeAsync(IN_USE_RETRIES * 1000);
+    await second;
+    expect(new Set(f.calls.map(keyOf)).size).toBe(1);
+  });
+
+  it("makes a v4 UUID without crypto.randomUUID (plain http on a LAN address)", () => {
+    const getRandomValues = crypto.getRandomValues.bind(crypto);
+    vi.stubGlobal("crypto", { getRandomValues });
+    try {
+      const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(50);
+      for (const key of keys) expect(key).toMatch(UUID);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from "@ems/config/constants";
-import { ERROR_DEFAULTS, type Envelope } from "@ems/contracts/errors";
+import { ERROR_CODES, ERROR_DEFAULTS, type Envelope } from "@ems/contracts/errors";
 
 /**
  * The one typed client for apps/api (SPEC §7). Browser code uses it against the page's own origin;
@@ -28,12 +28,71 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * A creation the server must not repeat (an order, a payment, a request): the call carries an
+   * `Idempotency-Key`, new for each action. Sent again with the same path and body after it got no
+   * final answer (network failure, timeout, server error), the call reuses its key, so when the first
+   * did go through the server answers it again instead of creating twice. While the first is still
+   * running the client waits and asks again.
+   */
+  idempotent?: boolean;
 }
 
 /** Timeouts and network failures have no HTTP status; these codes let callers tell them apart. */
 export const CLIENT_ERROR_CODES = { timeout: "REQUEST_TIMEOUT", network: "NETWORK_ERROR" } as const;
 
 export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** How often a creation whose first attempt is still running is asked again, at the server's pace. */
+export const IN_USE_RETRIES = 5;
+/** Creations without a final answer whose key is kept for a retry; older ones are forgotten. */
+const UNSETTLED_KEYS_MAX = 20;
+
+/**
+ * A random v4 UUID. crypto.randomUUID exists only in secure contexts; a portal reached over plain
+ * http on a LAN address still has getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The server still runs the first request with this key: worth asking again shortly. */
+function isKeyInUse(response: Response, body: unknown): boolean {
+  return response.status === 409 && isEnvelope(body) && body.error === ERROR_CODES.idempotencyKeyInUse;
+}
+
+/** An answer the server keeps for the key; anything else leaves the key for a retry of the action. */
+function isFinalAnswer(response: Response, body: unknown): boolean {
+  if (response.status >= 500 || response.status === 408 || response.status === 429) return false;
+  return !isKeyInUse(response, body);
+}
+
+/** Retry-After in seconds (RFC 9110), kept between a fifth of a second and five seconds. */
+function retryDelayMs(response: Response): number {
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(Math.max(seconds * 1000, 200), 5000) : 1000;
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -136,6 +195,19 @@ export function createApiClient(clientOptions: ApiClientOptions = {}): ApiClient
   const { baseUrl = "", token, apiKey, cookie, timeoutMs = REQUEST_TIMEOUT_MS } = clientOptions;
   // Read at call time so a test or a polyfill installed after creation is honoured.
   const fetchImpl = (input: string, init: RequestInit) => (clientOptions.fetch ?? fetch)(input, init);
+  /** Keys of creations that got no final answer, by method, URL and body: the action's retry reuses it. */
+  const unsettledKeys = new Map<string, string>();
+
+  function idempotencyKeyFor(action: string): string {
+    const key = unsettledKeys.get(action) ?? newIdempotencyKey();
+    unsettledKeys.delete(action);
+    unsettledKeys.set(action, key);
+    for (const oldest of unsettledKeys.keys()) {
+      if (unsettledKeys.size <= UNSETTLED_KEYS_MAX) break;
+      unsettledKeys.delete(oldest);
+    }
+    return key;
+  }
 
   async function request<T>(
     method: HttpMethod,
@@ -155,41 +227,54 @@ export function createApiClient(clientOptions: ApiClientOptions = {}): ApiClient
     if (token) headers.Authorization = `next ${token}`;
     if (apiKey) headers["X-API-Key"] = apiKey;
     if (cookie) headers.Cookie = cookie;
+    const url = buildUrl(baseUrl, path, options.params);
+    const payload = hasBody ? JSON.stringify(options.body) : undefined;
+    const action = `${method} ${url} ${payload ?? ""}`;
+    if (options.idempotent) headers[IDEMPOTENCY_HEADER] = idempotencyKeyFor(action);
 
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const onCallerAbort = () => controller.abort(options.signal?.reason);
-    options.signal?.addEventListener("abort", onCallerAbort, { once: true });
-
-    let response: Response;
-    try {
-      response = await fetchImpl(buildUrl(baseUrl, path, options.params), {
-        method,
-        headers,
-        body: hasBody ? JSON.stringify(options.body) : undefined,
-        signal: controller.signal,
-        credentials: "same-origin",
-      });
-    } catch (error) {
-      if (controller.signal.aborted && !options.signal?.aborted) {
-        throw new ApiError({
-          status: 408,
-          code: CLIENT_ERROR_CODES.timeout,
-          message: `The request took longer than ${timeoutMs / 1000} s`,
+    async function send(): Promise<Response> {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      const onCallerAbort = () => controller.abort(options.signal?.reason);
+      options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+      try {
+        return await fetchImpl(url, {
+          method,
+          headers,
+          body: payload,
+          signal: controller.signal,
+          credentials: "same-origin",
         });
+      } catch (error) {
+        if (controller.signal.aborted && !options.signal?.aborted) {
+          throw new ApiError({
+            status: 408,
+            code: CLIENT_ERROR_CODES.timeout,
+            message: `The request took longer than ${timeoutMs / 1000} s`,
+          });
+        }
+        if (options.signal?.aborted) throw error;
+        throw new ApiError({
+          status: 503,
+          code: CLIENT_ERROR_CODES.network,
+          message: error instanceof Error ? error.message : undefined,
+        });
+      } finally {
+        clearTimeout(timer);
+        options.signal?.removeEventListener("abort", onCallerAbort);
       }
-      if (options.signal?.aborted) throw error;
-      throw new ApiError({
-        status: 503,
-        code: CLIENT_ERROR_CODES.network,
-        message: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onCallerAbort);
     }
 
-    const body = await readJson(response);
+    let response = await send();
+    let body = await readJson(response);
+    if (options.idempotent) {
+      for (let retry = 0; retry < IN_USE_RETRIES && isKeyInUse(response, body); retry++) {
+        await pause(retryDelayMs(response), options.signal);
+        response = await send();
+        body = await readJson(response);
+      }
+      if (isFinalAnswer(response, body)) unsettledKeys.delete(action);
+    }
     if (!response.ok) throw normalizeApiError(body, response.status);
     if (isEnvelope(body)) return body as Envelope<T>;
     // A 204 or a non-envelope success still gives callers one shape to read.

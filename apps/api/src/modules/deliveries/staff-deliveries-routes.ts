@@ -55,6 +55,7 @@ export const staffDeliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/staff/deliveries",
     {
       ...staff,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Issues a delivery note (DN-…) for (part of) an order; the customer is told by e-mail",

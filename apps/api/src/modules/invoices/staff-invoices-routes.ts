@@ -55,6 +55,7 @@ export const staffInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/staff/invoices",
     {
       ...staff,
+      config: { idempotent: true },
       schema: {
         tags,
         summary:

@@ -90,6 +90,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async
     "/api/payments/charge",
     {
       ...payers,
+      config: { ...payers.config, idempotent: true },
       schema: {
         tags,
         summary: "Pays an invoice by card or announces a bank transfer (SPEC charge_client)",

@@ -57,6 +57,7 @@ export const staffPaymentsRoutes: FastifyPluginAsyncZod<{ providers: PaymentProv
     "/api/staff/invoices/:id/payments",
     {
       ...staff,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Records money received for an invoice; the invoice becomes paid",

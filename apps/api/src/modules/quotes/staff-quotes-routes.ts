@@ -87,6 +87,7 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/staff/quotes",
     {
       ...staff,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Prepares a Draft quote for a customer company",

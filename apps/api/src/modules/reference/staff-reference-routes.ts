@@ -56,6 +56,7 @@ export const staffReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/staff/holidays",
     {
       ...staff,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Adds a holiday",
@@ -108,6 +109,7 @@ export const staffReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/staff/parcel-services",
     {
       ...staff,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Adds a parcel service",

@@ -80,9 +80,10 @@ export function ContractDialog({
       return;
     }
     setErrors({});
-    const answer = await run(() => browserApi().post<Contract>("/api/contracts", parsed.data), {
-      success: i18n._("billing.contracts.requested", { title: parsed.data.title }),
-    });
+    const answer = await run(
+      () => browserApi().post<Contract>("/api/contracts", parsed.data, { idempotent: true }),
+      { success: i18n._("billing.contracts.requested", { title: parsed.data.title }) },
+    );
     if (answer.ok) {
       setForm(empty(today));
       onOpenChange(false);

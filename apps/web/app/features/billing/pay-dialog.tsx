@@ -118,7 +118,11 @@ export function PayDialog({
     const answer = await run(
       () =>
         browserApi()
-          .post<Payment>("/api/payments/charge", { invoice_id: invoice.id, method: "bank_transfer" })
+          .post<Payment>(
+            "/api/payments/charge",
+            { invoice_id: invoice.id, method: "bank_transfer" },
+            { idempotent: true },
+          )
           .then((a) => a.data),
       { success: i18n._("billing.pay.bank_announced", { number: invoice.number }), conflict },
     );
@@ -129,11 +133,11 @@ export function PayDialog({
     const answer = await run(
       () =>
         browserApi()
-          .post<Payment>("/api/payments/charge", {
-            invoice_id: invoice.id,
-            method: "card",
-            payment_token: paymentToken,
-          })
+          .post<Payment>(
+            "/api/payments/charge",
+            { invoice_id: invoice.id, method: "card", payment_token: paymentToken },
+            { idempotent: true },
+          )
           .then((a) => a.data),
       { conflict },
     );

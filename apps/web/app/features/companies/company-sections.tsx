@@ -271,7 +271,7 @@ function AddressForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const done = await run(
-      () => browserApi().post("/api/company/addresses", form),
+      () => browserApi().post("/api/company/addresses", form, { idempotent: true }),
       i18n._("my_companies.address_created"),
     );
     if (done) onDone();
@@ -496,7 +496,7 @@ export function ContactsSection({ contacts, canCreate }: { contacts: CompanyCont
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const done = await run(
-      () => browserApi().post("/api/company/contacts", form),
+      () => browserApi().post("/api/company/contacts", form, { idempotent: true }),
       i18n._("my_companies.contact_created"),
     );
     if (done) {

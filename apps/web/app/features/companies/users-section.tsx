@@ -32,7 +32,7 @@ function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const done = await run(
-      () => browserApi().post("/api/company/users", form),
+      () => browserApi().post("/api/company/users", form, { idempotent: true }),
       i18n._("my_companies.invited", { email: form.email }),
     );
     if (done) onDone();

@@ -114,9 +114,11 @@ export function OrderDialog({
       return;
     }
     setErrors({});
-    const placed = await run(() => browserApi().post<OrderPlaced>("/api/orders", parsed.data), undefined, {
-      revalidate: false,
-    });
+    const placed = await run(
+      () => browserApi().post<OrderPlaced>("/api/orders", parsed.data, { idempotent: true }),
+      undefined,
+      { revalidate: false },
+    );
     if (!placed) return;
     const { order_id, order_number, quote_status } = placed.data;
     await navigate(href("my-order", locale, { order: order_id }));

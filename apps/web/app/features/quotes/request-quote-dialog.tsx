@@ -115,9 +115,11 @@ export function RequestQuoteDialog({ locale }: { locale: Locale }) {
       return;
     }
     setErrors({});
-    const created = await run(() => browserApi().post<QuoteDetail>("/api/quotes", parsed.data), undefined, {
-      revalidate: false,
-    });
+    const created = await run(
+      () => browserApi().post<QuoteDetail>("/api/quotes", parsed.data, { idempotent: true }),
+      undefined,
+      { revalidate: false },
+    );
     if (!created) return;
     const quote = created.data;
     await navigate(href("my-quote", locale, { quote: quote.id }));

@@ -215,7 +215,8 @@ function PaymentDialog({
     }
     setErrors({});
     const done = await run(
-      () => browserApi().post(`/api/staff/invoices/${invoice.id}/payments`, parsed.data),
+      () =>
+        browserApi().post(`/api/staff/invoices/${invoice.id}/payments`, parsed.data, { idempotent: true }),
       i18n._("staff.payment_recorded", { number: invoice.number }),
     );
     if (done) onClose();

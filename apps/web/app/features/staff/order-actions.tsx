@@ -144,7 +144,7 @@ function DeliveryDialog({
     setErrors(found);
     if (Object.keys(found).length > 0 || !parsed.success) return;
     const created = await run(
-      () => browserApi().post<{ number: string }>("/api/staff/deliveries", parsed.data),
+      () => browserApi().post<{ number: string }>("/api/staff/deliveries", parsed.data, { idempotent: true }),
       i18n._("staff.delivery_note_created"),
     );
     if (created) onClose();
@@ -268,7 +268,7 @@ function InvoiceDialog({ order, onClose }: { order: StaffOrderDetails; onClose: 
     }
     setProblem(null);
     const created = await run(
-      () => browserApi().post<{ number: string }>("/api/staff/invoices", parsed.data),
+      () => browserApi().post<{ number: string }>("/api/staff/invoices", parsed.data, { idempotent: true }),
       i18n._("staff.invoice_created"),
     );
     if (created) onClose();

@@ -278,7 +278,7 @@ export function NewQuoteDialog({
     setErrors(found);
     if (Object.keys(found).length > 0 || !parsed.success) return;
     const created = await run(
-      () => browserApi().post<StaffQuoteDetail>("/api/staff/quotes", parsed.data),
+      () => browserApi().post<StaffQuoteDetail>("/api/staff/quotes", parsed.data, { idempotent: true }),
       i18n._("staff.quote_created"),
       { revalidate: false },
     );

@@ -71,7 +71,7 @@ export function HolidaysSection({
     }
     setErrors({});
     const done = await adding.run(
-      () => browserApi().post("/api/staff/holidays", parsed.data),
+      () => browserApi().post("/api/staff/holidays", parsed.data, { idempotent: true }),
       i18n._("staff.holiday_added", { name: parsed.data.name }),
     );
     if (done) setForm({ date: "", name: "" });
@@ -318,7 +318,7 @@ function ParcelServiceDialog({ service, onClose }: { service: ParcelService | nu
       () =>
         service
           ? browserApi().put(`/api/staff/parcel-services/${service.id}`, parsed.data)
-          : browserApi().post("/api/staff/parcel-services", parsed.data),
+          : browserApi().post("/api/staff/parcel-services", parsed.data, { idempotent: true }),
       i18n._(service ? "staff.parcel_saved" : "staff.parcel_added", { name: parsed.data.name }),
     );
     if (done) onClose();

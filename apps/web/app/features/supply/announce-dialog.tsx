@@ -135,7 +135,9 @@ export function AnnounceMaterialDialog({
     setProblem(null);
     setPending(true);
     try {
-      const answer = await browserApi().post<MaterialRequest>("/api/material-requests", parsed.data);
+      const answer = await browserApi().post<MaterialRequest>("/api/material-requests", parsed.data, {
+        idempotent: true,
+      });
       showToast({
         title: i18n._("supply.announced", { number: answer.data.number }),
         color: "success",
