@@ -3,13 +3,14 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 
 import { loadI18n } from "./lib/i18n";
 import { localeFromPath } from "./lib/locale";
 import "./lib/load-context";
 import appStyles from "./app.css?inline";
 import { editHead, isContentFirst } from "./lib/document-head.server";
+import { CspNonceContext } from "./lib/csp-nonce";
 
 export const streamTimeout = 5_000;
 
@@ -18,6 +19,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> {
   const userAgent = request.headers.get("user-agent");
   const bot = Boolean(userAgent && isbot(userAgent));
@@ -38,6 +40,11 @@ export default async function handleRequest(
     routerContext.staticHandlerContext.matches.map((match) => match.route.id),
   );
 
+  // apps/api allows this response's inline scripts by this nonce: React Router's hydration and
+  // streamed-data scripts, React's own streaming scripts and the colour-mode script carry it.
+  // Prerendering has none; the API allows those pages' scripts by their hashes instead.
+  const nonce = loadContext?.cspNonce;
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // Crawlers and static generation wait for the whole document instead of streaming it.
@@ -50,8 +57,11 @@ export default async function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <CspNonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceContext.Provider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

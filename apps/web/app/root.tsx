@@ -23,6 +23,7 @@ import { ErrorPage } from "./components/error-page";
 import { SiteShell } from "./components/site-shell";
 import { forcedColorMode, parseColorMode, usableForcedMode } from "./lib/color-mode";
 import { readCookie } from "./lib/cookies";
+import { useCspNonce } from "./lib/csp-nonce";
 import { loadI18n } from "./lib/i18n";
 import { findRedirectRule, loadRedirectRules } from "./lib/redirect-rules";
 import { localeFromPath } from "./lib/locale";
@@ -32,6 +33,14 @@ import { usePageI18n } from "./lib/use-page-i18n";
 // In production the server puts the stylesheet inline into <head> (entry.server.tsx, ADR 0008);
 // in development Vite's own style tag keeps it updating as classes change.
 if (import.meta.env.DEV && !import.meta.env.SSR) void import("./app.css");
+
+/**
+ * The pages' policy allows no eval (ADR 0010), so zod validates without compiling in the browser
+ * anyway. Saying so before the first schema is built spares its `new Function` probe, which the
+ * browser reports as a policy violation on every page: zod reads its settings from this global
+ * (z.config writes the same object), and the route modules build schemas before any app code runs.
+ */
+const ZOD_SCRIPT = "globalThis.__zod_globalConfig={jitless:true};";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -86,6 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const requestedMode = forcedColorMode(useMatches());
   const [initialForced] = useState(() => usableForcedMode(requestedMode));
   const dark = (initialForced ?? initialMode) === "dark";
+  const nonce = useCspNonce();
 
   return (
     <html
@@ -101,8 +111,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Inline and blocking on purpose: it sets the colour mode before the first paint without
-            waiting for a request. */}
-        <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+            waiting for a request. The nonce is only known on the server (the browser hides it). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: colorModeScript }}
+        />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -10,8 +10,10 @@ import { siteConfig } from "@ems/config/site";
 import { LANGUAGE_COOKIE } from "@ems/config/constants";
 import { languageRedirect } from "@ems/i18n/language-redirect";
 import { legacyCaseStudyTarget } from "@ems/i18n/route-map";
+import { sameOriginPath } from "@ems/contracts/redirects";
 import type { RedirectRuleCache } from "../modules/redirects/redirects-service.ts";
 import { acceptsBrotli, PrerenderedPages } from "./prerendered-pages.ts";
+import { cspNonce } from "./security-headers.ts";
 import { sendRouteNotFound } from "./errors.ts";
 
 /**
@@ -91,6 +93,14 @@ export default async function webPlugin(
       done(null),
     );
     pages.all("/*", async (request, reply) => {
+      // Malformed paths (issue 15) never reach a parser: "//host/x" would be read as another site
+      // (and "//" alone throws). Only slashes: home; any other path the redirect check refuses
+      // (backslashes, encoded or dot-made double slashes, absolute-form targets): 404.
+      const rawPath = request.url.split("?")[0] ?? "";
+      const bare = rawPath.replace(/\/+$/, "");
+      if (bare === "" && rawPath !== "/") return reply.redirect("/", 301);
+      if (sameOriginPath(bare || "/") === null)
+        return reply.status(404).type("text/plain; charset=utf-8").send("Not Found");
       const url = new URL(request.url, "http://local.invalid");
       let pathname: string;
       try {
@@ -104,9 +114,8 @@ export default async function webPlugin(
         // One address per page: a trailing slash redirects to the path without it (which is
         // prerendered), instead of rendering a duplicate of the page per request.
         if (pathname.length > 1 && pathname.endsWith("/")) {
-          // Leading slashes collapse to one, so "//other.example/" can never become a redirect off-site.
           const target = `/${url.pathname.replace(/^\/+|\/+$/g, "")}`;
-          return reply.redirect(`${target}${url.search}`, 301);
+          return reply.redirect(sameOriginPath(`${target}${url.search}`) ?? target, 301);
         }
         // Legacy case-study paths, then the operator's redirect rules (SPEC §2), keep the query string.
         const legacy = legacyCaseStudyTarget(pathname, routeOptions);
@@ -135,7 +144,10 @@ export default async function webPlugin(
           : await prerendered.body(pathname, acceptsBrotli(request.headers["accept-encoding"]));
         if (page) {
           if (pathname.endsWith(".data")) reply.type("text/x-script");
-          else reply.header("Content-Security-Policy", app.pageCsp).type("text/html; charset=utf-8");
+          else
+            reply
+              .header("Content-Security-Policy", app.pageCsp({ hashes: page.scriptHashes }))
+              .type("text/html; charset=utf-8");
           // Without Content-Encoding the compression hook gzips the decoded page for gzip-only clients.
           if (page.encoding) reply.header("Content-Encoding", page.encoding);
           return reply
@@ -162,15 +174,24 @@ export default async function webPlugin(
         init.body = Readable.toWeb(request.raw) as ReadableStream;
         init.duplex = "half";
       }
+      // The page's inline scripts carry this nonce (entry.server.tsx); it is never reused.
+      const nonce = cspNonce();
       const response = await handleRequest(
         new Request(`${request.protocol}://${request.host}${request.url}`, init),
         {
           // The client address as the API sees it (TRUST_PROXY applied) for rate limits and geolocation.
           apiFetch: apiFetchFor(request.ip),
+          cspNonce: nonce,
         },
       );
       reply.status(response.status);
       for (const [name, value] of response.headers) if (name !== "set-cookie") reply.header(name, value);
+      if (response.headers.get("content-type")?.startsWith("text/html")) {
+        reply.header("Content-Security-Policy", app.pageCsp({ nonce }));
+        // A stored copy would hand the same nonce to everyone: no shared cache may keep the page.
+        if (!/\b(?:private|no-store)\b/.test(response.headers.get("cache-control") ?? ""))
+          reply.header("Cache-Control", "private, no-cache");
+      }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);

@@ -6,6 +6,8 @@
 declare module "react-router" {
   interface AppLoadContext {
     apiFetch?: typeof fetch;
+    /** The nonce of this response's script policy; absent when prerendering (hashes allow those pages' scripts). */
+    cspNonce?: string;
   }
 }
 
