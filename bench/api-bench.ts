@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    // Required in production; nothing the bench calls builds a link.
+    PUBLIC_URL: "http://127.0.0.1",
     WEB_BUILD_DIR: "off",
   });
   const targets = {

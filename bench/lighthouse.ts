@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CHROME_ARGS, CHROME_PATH } from "../e2e/support/settings.ts";
+import { siteConfig } from "../packages/config/src/site.ts";
 import { startNode } from "./processes.ts";
 
 /**
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
     DATA_DIR: path.join(work, "data"),
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    // Required in production: the site's own address, so pages carry the canonical links they would deployed.
+    PUBLIC_URL: siteConfig.url,
   });
   let failed = false;
   try {

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { siteConfig } from "../packages/config/src/site.ts";
 import { load, startNode } from "./processes.ts";
 import { median, ratioSummary, type Sample } from "./stats.ts";
 
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
     DATA_DIR: path.join(work, "data"),
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    // Required in production: the site's own address, so pages carry the canonical links they would deployed.
+    PUBLIC_URL: siteConfig.url,
   });
   const productUrl = `http://127.0.0.1:${product.port}/`;
   // nginx serves exactly the bytes the product sends for the home page.

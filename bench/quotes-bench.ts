@@ -118,6 +118,8 @@ async function measure(label: string, env: Record<string, string>, token: string
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    // Required in production; nothing the bench calls builds a link.
+    PUBLIC_URL: "http://127.0.0.1",
     WEB_BUILD_DIR: "off",
     RATE_LIMIT_MAX: "100000000",
     ...env,

@@ -1,14 +1,17 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { siteConfig } from "../packages/config/src/site.ts";
 import {
   CHROME_ARGS,
   CHROME_PATH,
   E2E_BASE_URL,
   E2E_CONTENT_DIR,
   E2E_DATA_DIR,
+  E2E_MAIL_URL,
   E2E_PORT,
   E2E_PREVIEW_TOKEN,
+  E2E_SMTP_PORT,
 } from "./support/settings.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -42,27 +45,46 @@ export default defineConfig({
     { name: "journeys", testIgnore: /links\.spec\.ts$/ },
     { name: "links", testMatch: /links\.spec\.ts$/, dependencies: ["journeys"] },
   ],
-  webServer: {
-    command: "node --import tsx apps/api/src/server.ts",
-    cwd: root,
-    url: `${E2E_BASE_URL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: E2E_DATA_DIR,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      CAPTCHA_MAX_NUMBER: "5000",
-      // The journeys read sign-in codes and links from the outbox (no SMTP server here).
-      DEV_OUTBOX: "true",
-      // Parallel journeys sign in as the same demo users many times within minutes.
-      LOGIN_ACCOUNT_LIMIT: "1000",
-      // Content with one draft, and the token that shows it (SPEC §4 preview mode).
-      CONTENT_DIR: path.join(root, E2E_CONTENT_DIR),
-      PREVIEW_TOKEN: E2E_PREVIEW_TOKEN,
+  webServer: [
+    {
+      // The journeys' mailbox: an SMTP server on loopback whose mail they read (support/mail-sink.ts).
+      command: "node --import tsx e2e/support/mail-sink.ts",
+      cwd: root,
+      url: `${E2E_MAIL_URL}/ready`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
     },
-  },
+    {
+      command: "node --import tsx apps/api/src/server.ts",
+      cwd: root,
+      url: `${E2E_BASE_URL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: E2E_DATA_DIR,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        CAPTCHA_MAX_NUMBER: "5000",
+        // Production never serves the development outbox: sign-in codes and links arrive by SMTP
+        // in the mail sink, as they would in a mailbox.
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        // The site's public address, as in a deployment behind a proxy: the prerendered pages carry
+        // it in their canonical links, so the server-rendered ones (sitemaps) must too. Journeys
+        // reach the server at 127.0.0.1 and follow mailed links by their path.
+        PUBLIC_URL: siteConfig.url,
+        // Parallel journeys sign in as the same demo users many times within minutes.
+        LOGIN_ACCOUNT_LIMIT: "1000",
+        // The proxy in front is the test itself: a journey's X-Forwarded-For plays a client elsewhere
+        // (sign-in/hammer.spec.ts). Browsers send none, so they all stay 127.0.0.1.
+        TRUST_PROXY: "loopback",
+        // Content with one draft, and the token that shows it (SPEC §4 preview mode).
+        CONTENT_DIR: path.join(root, E2E_CONTENT_DIR),
+        PREVIEW_TOKEN: E2E_PREVIEW_TOKEN,
+      },
+    },
+  ],
 });

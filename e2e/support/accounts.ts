@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_MAIL_URL } from "./settings.ts";
 
 /** The demo accounts of packages/db/src/seed.ts (fictional). */
 export const DEMO_ADMIN = { email: "demo@customer.example", password: "demo-portal-2026" } as const;
@@ -11,19 +12,27 @@ interface OutboxMail {
   created_at: string;
 }
 
-/** The newest mail to an address (from the development outbox), optionally of one template. */
+/** What the mail sink (support/mail-sink.ts) answers: mail as it arrived by SMTP, newest first. */
+interface SinkMail extends Omit<OutboxMail, "to"> {
+  to: string[];
+}
+
+/**
+ * The newest mail to an address, optionally of one template, received at `after` or later. It is
+ * read from the journeys' mail sink, where the server delivers by SMTP (production serves no outbox).
+ */
 export async function latestMail(
   request: APIRequestContext,
   to: string,
   template?: string,
   after?: Date,
 ): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
+  let found: SinkMail | undefined;
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-        const mails = ((await res.json()) as { data: OutboxMail[] }).data;
+        const res = await request.get(`${E2E_MAIL_URL}/mail?to=${encodeURIComponent(to)}`);
+        const mails = ((await res.json()) as { data: SinkMail[] }).data;
         found = mails.find(
           (m) => (!template || m.template === template) && (!after || new Date(m.created_at) >= after),
         );
@@ -32,7 +41,7 @@ export async function latestMail(
       { timeout: 10_000 },
     )
     .toBe(true);
-  return found!;
+  return { ...found!, to };
 }
 
 export function codeIn(mail: OutboxMail): string {

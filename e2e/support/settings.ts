@@ -1,6 +1,13 @@
 /** Shared by the Playwright config and the preparation script. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3111);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * The journeys' mail sink (support/mail-sink.ts): the server delivers by SMTP to the first port, the
+ * journeys read what arrived as JSON from the second. Both on loopback only.
+ */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1);
+export const E2E_MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? E2E_PORT + 2);
+export const E2E_MAIL_URL = `http://127.0.0.1:${E2E_MAIL_PORT}`;
 /** Relative to the repository root; wiped before every run (E2E_DATA_DIR lets parallel runs keep apart). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";

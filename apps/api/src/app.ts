@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import compress from "@fastify/compress";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "@fastify/type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "@fastify/type-provider-zod";
 import { JSON_BODY_LIMIT_BYTES } from "@ems/config/constants";
 import type { DbHandle } from "@ems/db/client";
 import { knowledgeBase, type KnowledgeBase } from "@ems/content/knowledge-base";
@@ -8,11 +8,14 @@ import type { Env } from "./env.ts";
 import authPlugin from "./plugins/auth.ts";
 import csrfPlugin from "./plugins/csrf.ts";
 import databasePlugin from "./plugins/database.ts";
-import errorsPlugin from "./plugins/errors.ts";
+import errorsPlugin, { withErrorSerializer } from "./plugins/errors.ts";
+import idempotencyPlugin from "./plugins/idempotency.ts";
 import mailPlugin from "./plugins/mail.ts";
 import openapiPlugin from "./plugins/openapi.ts";
+import pendingWorkPlugin from "./plugins/pending-work.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
 import { generateRequestId } from "./plugins/request-id.ts";
+import { validatorCompiler } from "./lib/validator-compiler.ts";
 import securityHeadersPlugin from "./plugins/security-headers.ts";
 import webPlugin from "./plugins/web.ts";
 import { deliveriesRoutes } from "./modules/deliveries/deliveries-routes.ts";
@@ -42,8 +45,9 @@ import { knowledgeBaseRoutes } from "./modules/knowledge-base/knowledge-base-rou
 import { resourcesRoutes } from "./modules/resources/resources-routes.ts";
 import { activityRoutes } from "./modules/activity/activity-routes.ts";
 import { authRoutes } from "./modules/auth/auth-routes.ts";
+import { deviceCookieKey } from "./modules/auth/device-cookie.ts";
 import { companiesRoutes } from "./modules/companies/companies-routes.ts";
-import { devOutboxRoutes } from "./modules/mail/dev-outbox-routes.ts";
+import { devOutboxRoutes, devOutboxSetting } from "./modules/mail/dev-outbox-routes.ts";
 import { profileRoutes } from "./modules/profile/profile-routes.ts";
 import { registerRoutes } from "./modules/register/register-routes.ts";
 import { redirectsRoutes } from "./modules/redirects/redirects-routes.ts";
@@ -61,7 +65,7 @@ declare module "fastify" {
 export interface AppOptions {
   env: Env;
   db: DbHandle;
-  /** Signs captcha challenges; the server reads it from the environment or DATA_DIR. */
+  /** Signs captcha challenges and, through a key derived from it, device cookies; from the environment or DATA_DIR. */
   captchaHmacKey: string;
   /** Serve the React Router production build from this folder (apps/web/build) besides the API. */
   webBuildDir?: string | undefined;
@@ -89,20 +93,18 @@ export function dropClientAborts(
   method.apply(this, args);
 }
 
-/** The development outbox shows sign-in codes: on by default everywhere but production. */
-export function isDevOutboxOn(env: Env): boolean {
-  return env.DEV_OUTBOX === undefined ? env.NODE_ENV !== "production" : env.DEV_OUTBOX === "true";
-}
-
 /** Builds the whole HTTP application. It never listens: server.ts does, tests use app.inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: env.LOG_LEVEL,
-      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-      hooks: { logMethod: dropClientAborts },
-    },
+    // Whatever the options, errors are logged without the values a failed query was sent.
+    logger: withErrorSerializer(
+      options.logger ?? {
+        level: env.LOG_LEVEL,
+        redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+        hooks: { logMethod: dropClientAborts },
+      },
+    ),
     genReqId: generateRequestId,
     requestIdHeader: false,
     trustProxy: env.TRUST_PROXY,
@@ -131,7 +133,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { handle: options.db });
   await app.register(rateLimitPlugin, { redisUrl: env.REDIS_URL });
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(mailPlugin, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  // After the mailer: closing runs hooks in reverse, so pending work still finds it open.
+  await app.register(pendingWorkPlugin);
   await app.register(openapiPlugin);
 
   await app.register(systemRoutes);
@@ -148,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staffRedirectsRoutes, { cache: redirectRules });
   await app.register(authRoutes, {
     rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
+    captcha: { hmacKey: options.captchaHmacKey, maxNumber: env.CAPTCHA_MAX_NUMBER },
+    deviceKey: deviceCookieKey(options.captchaHmacKey),
   });
   await app.register(profileRoutes, {
     rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
@@ -191,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captcha: { hmacKey: options.captchaHmacKey, maxNumber: env.CAPTCHA_MAX_NUMBER },
     rateLimit: requestLimit,
   });
-  if (isDevOutboxOn(env)) await app.register(devOutboxRoutes);
+  if (devOutboxSetting(env).on) await app.register(devOutboxRoutes);
 
   if (options.webBuildDir) await app.register(webPlugin, { buildDir: options.webBuildDir, redirectRules });
 

@@ -40,4 +40,31 @@ describe("loadEnv", () => {
     expect(loadEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
     expect(() => loadEnv({ TRUST_PROXY: "yes; rm -rf" })).toThrow(EnvError);
   });
+
+  it("defaults PUBLIC_URL to http://localhost:$PORT, the address the README promises", () => {
+    expect(loadEnv({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(loadEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(loadEnv({ PUBLIC_URL: "https://portal.example.test" }).PUBLIC_URL).toBe(
+      "https://portal.example.test",
+    );
+    for (const value of ["javascript:alert(1)", "ftp://portal.example.test", "portal.example.test"])
+      expect(() => loadEnv({ PUBLIC_URL: value }), value).toThrow(EnvError);
+  });
+
+  it("requires PUBLIC_URL in production, listed with every other problem", () => {
+    let caught: unknown;
+    try {
+      loadEnv({ NODE_ENV: "production", PORT: "eighty" });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    const problems = (caught as EnvError).problems;
+    expect(problems).toHaveLength(2);
+    expect(problems.find((p) => p.startsWith("PORT="))).toBeDefined();
+    expect(problems.find((p) => p.startsWith("PUBLIC_URL is missing"))).toBeDefined();
+    expect(loadEnv({ NODE_ENV: "production", PUBLIC_URL: "https://portal.example.test" }).PUBLIC_URL).toBe(
+      "https://portal.example.test",
+    );
+  });
 });

@@ -34,7 +34,12 @@ export const envSchema = z
         return v;
       }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    PUBLIC_URL: z.url().optional(),
+    /**
+     * The address customers reach the product at: every link in e-mails, documents and redirects is
+     * built from it, never from the request's Host or X-Forwarded-Host (which a client chooses).
+     * Default: http://localhost:$PORT; required in production.
+     */
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     /** Signs captcha challenges; several instances must share it. Generated into DATA_DIR when absent. */
     CAPTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
     /** Captcha difficulty: the largest number the client may have to try. */
@@ -42,7 +47,11 @@ export const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
     WEB_BUILD_DIR: z.string().optional(),
-    /** Sign-in requests per account (e-mail address) in 10 minutes, whatever their outcome. */
+    /**
+     * Sign-in requests per account (e-mail address) in 10 minutes, whatever their outcome, and as many
+     * code checks: per device for a browser with the account's device cookie; all other clients share
+     * that many without a captcha and five times as many with one (ADR 0009).
+     */
     LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Mail through this SMTP server (smtp:// or smtps://user:pass@host:port); unset: the outbox table only. */
     SMTP_URL: z
@@ -50,10 +59,17 @@ export const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     /**
-     * The outbox page /dev/outbox and GET /api/dev/outbox, listing mail written to the outbox table.
-     * Default: on, except in production. Never turn it on for a public server: it shows sign-in codes.
+     * The outbox page /dev/outbox and GET /api/dev/outbox, listing mail written to the outbox table:
+     * every sign-in code and reset link. Default: on outside production while HOST is a loopback
+     * address; it answers only clients on loopback. Refused in production.
      */
     DEV_OUTBOX: z.enum(["true", "false"]).optional(),
+    /**
+     * The only way to keep the outbox on while the server listens on another interface than loopback
+     * (a container, a VM). Its name says what it does: anyone who can reach the port could read every
+     * sign-in code, were it not for the loopback check on each request. Refused in production.
+     */
+    DEV_OUTBOX_ON_NETWORK_INTERFACE_EXPOSES_ALL_ACCOUNTS: z.enum(["true", "false"]).optional(),
     /** Sender of every e-mail. */
     MAIL_FROM: z.string().min(3).default("Lindqvar Elektronik <portal@lindqvar.example>"),
     /** Where contact-form messages go; default: the operator's address from the site configuration. */
@@ -81,7 +97,27 @@ export const envSchema = z
     message: "set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY together",
   });
 
-export type Env = z.infer<typeof envSchema>;
+/** PUBLIC_URL is always known once the environment is loaded (a default outside production). */
+export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string };
+
+/** Rules across variables, checked on the raw values so they are listed with every other problem. */
+function crossProblems(source: Record<string, string | undefined>): string[] {
+  if (source.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (source.PUBLIC_URL === undefined)
+    problems.push(
+      "PUBLIC_URL is missing: production needs the address customers reach the product at (https://…); links in e-mails are built from it",
+    );
+  if (source.DEV_OUTBOX === "true")
+    problems.push(
+      'DEV_OUTBOX="true" is invalid: the development outbox shows every sign-in code and is never served in production',
+    );
+  if (source.DEV_OUTBOX_ON_NETWORK_INTERFACE_EXPOSES_ALL_ACCOUNTS === "true")
+    problems.push(
+      'DEV_OUTBOX_ON_NETWORK_INTERFACE_EXPOSES_ALL_ACCOUNTS="true" is invalid: the development outbox is never served in production',
+    );
+  return problems;
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -95,13 +131,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   // Empty strings mean "not set" (a blank line in an .env file must not override a default).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = envSchema.safeParse(cleaned);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = issue.path.join(".");
-    const value = cleaned[name];
-    return value === undefined
-      ? `${name} is missing: ${issue.message}`
-      : `${name}=${JSON.stringify(value)} is invalid: ${issue.message}`;
-  });
-  throw new EnvError(problems);
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => {
+          const name = issue.path.join(".");
+          const value = cleaned[name];
+          return value === undefined
+            ? `${name} is missing: ${issue.message}`
+            : `${name}=${JSON.stringify(value)} is invalid: ${issue.message}`;
+        })),
+    ...crossProblems(cleaned),
+  ];
+  if (!result.success || problems.length > 0) throw new EnvError(problems);
+  const env = result.data;
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
 }

@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { createDb, dbOptionsFromEnv } from "@ems/db/client";
 import { runMigrations } from "@ems/db/migrate";
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME, OPERATOR_COMPANY_NAME, seedDemoData } from "@ems/db/seed";
-import { buildApp, isDevOutboxOn } from "./app.ts";
+import { buildApp } from "./app.ts";
+import { DEV_OUTBOX_OVERRIDE, devOutboxSetting } from "./modules/mail/dev-outbox-routes.ts";
 import { expireQuotes } from "./modules/quotes/quotes-service.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
 import { loadOrCreateSecret } from "./lib/secrets.ts";
@@ -34,6 +35,9 @@ function readEnv(): Env {
 
 async function main(): Promise<void> {
   const env = readEnv();
+  // The web app renders in this process and builds canonical links and redirect checks from
+  // PUBLIC_URL: it gets the same value (with the same default) as the links in e-mails.
+  process.env.PUBLIC_URL = env.PUBLIC_URL;
   const dbOptions = dbOptionsFromEnv(env);
   const db = await createDb(dbOptions);
   await runMigrations(db);
@@ -85,12 +89,14 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
-  const url = env.PUBLIC_URL ?? `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`;
+  const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`;
   const lines = [
     "",
     `  EMS portal is running at ${url}`,
     `  API reference:            ${url}/api/docs`,
+    `  Links in e-mails:         ${env.PUBLIC_URL} (PUBLIC_URL)`,
     `  Database:                 ${dbOptions.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dbOptions.dataDir}`}`,
+    `  Mail:                     ${env.SMTP_URL ? "SMTP (SMTP_URL), after each commit" : "the outbox table only (no SMTP_URL)"}`,
   ];
   if (!hasWeb)
     lines.push(`  Web build not found in ${webBuildDir}: serving the API only (run npm run build).`);
@@ -110,9 +116,24 @@ async function main(): Promise<void> {
       lines.push(`    ${row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")}`.trimEnd());
       if (index === 0) lines.push(`    ${widths.map((width) => "-".repeat(width)).join("  ")}`);
     }
-    if (isDevOutboxOn(env) && !env.SMTP_URL) lines.push(`  Mail (sign-in codes):     ${url}/dev/outbox`);
   }
   console.log(`${lines.join("\n")}\n`);
+
+  const outbox = devOutboxSetting(env);
+  if (outbox.on) {
+    console.warn(
+      [
+        "  WARNING: the development outbox is on: every sign-in code and reset link is readable at",
+        `  ${url}/dev/outbox by anyone on this machine (it answers loopback clients only).`,
+        outbox.reason === "on loopback"
+          ? "  Set DEV_OUTBOX=false to turn it off; it is never served in production."
+          : `  ${DEV_OUTBOX_OVERRIDE}=true keeps it on while listening on ${env.HOST}.`,
+        "",
+      ].join("\n"),
+    );
+  } else if (env.DEV_OUTBOX === "true") {
+    console.warn(`  WARNING: DEV_OUTBOX=true is ignored: ${outbox.reason}.\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -31,9 +31,14 @@ export const ERROR_CODES = {
   rateLimited: "RATE_LIMITED",
   captchaInvalid: "CAPTCHA_INVALID",
   captchaUsed: "CAPTCHA_ALREADY_USED",
+  /** A sign-in from a client without this account's device cookie, after many attempts (field: captcha). */
+  captchaRequired: "CAPTCHA_REQUIRED",
   notReady: "NOT_READY",
   conflict: "CONFLICT",
   csrfRejected: "CSRF_REJECTED",
+  /** Idempotency-Key (issue 15): the key named another request, or its first request still runs. */
+  idempotencyKeyReused: "IDEMPOTENCY_KEY_REUSED",
+  idempotencyKeyInUse: "IDEMPOTENCY_KEY_IN_USE",
   /** Sign-in (SPEC §8): the client maps these to login_page.* and otp_page.* messages. */
   invalidCredentials: "INVALID_CREDENTIALS",
   noAcceptedRoles: "user_has_no_accepted_roles",

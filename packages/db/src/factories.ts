@@ -3,7 +3,7 @@ import type { Database } from "./client.ts";
 
 /** A database handle or an open transaction: factories work inside both. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
-import { companies, companyMembers, redirectRules, sessions, users } from "./schema.ts";
+import { companies, companyAddresses, companyMembers, redirectRules, sessions, users } from "./schema.ts";
 import { hashSessionToken, newSessionToken } from "./tokens.ts";
 
 /**
@@ -112,4 +112,28 @@ export async function createSession(
     .returning();
   if (!session) throw new Error("createSession inserted no row");
   return { token, session };
+}
+
+export type CompanyAddressRow = typeof companyAddresses.$inferSelect;
+
+/** An address of a company; by default its head office in Bremen, used for billing and shipping. */
+export async function createCompanyAddress(
+  db: Executor,
+  overrides: Partial<typeof companyAddresses.$inferInsert> & { companyId: string },
+): Promise<CompanyAddressRow> {
+  const [row] = await db
+    .insert(companyAddresses)
+    .values({
+      label: "Head office",
+      street: "Hafenstraße 12",
+      postalCode: "28195",
+      city: "Bremen",
+      country: "DE",
+      isBilling: true,
+      isShipping: true,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("createCompanyAddress inserted no row");
+  return row;
 }

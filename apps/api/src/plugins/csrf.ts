@@ -6,7 +6,7 @@ import { AppError } from "../lib/app-error.ts";
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Whether a mutation comes from another site, by the headers browsers send and pages cannot forge. */
-export function isCrossSiteMutation(request: FastifyRequest, publicUrl: string | undefined): boolean {
+export function isCrossSiteMutation(request: FastifyRequest, publicUrl: string): boolean {
   if (!MUTATIONS.has(request.method)) return false;
   if (request.headers["sec-fetch-site"] === "cross-site") return true;
   const origin = request.headers.origin;
@@ -18,8 +18,11 @@ export function isCrossSiteMutation(request: FastifyRequest, publicUrl: string |
   } catch {
     return true;
   }
-  const allowed = new Set([request.host]);
-  if (publicUrl) allowed.add(new URL(publicUrl).host);
+  // The request's own Host is fine here, unlike in links: a cross-site page cannot choose the Host
+  // (or X-Forwarded-Host) the victim's browser sends, and a client that can gains nothing by
+  // passing a check meant for browsers. It keeps same-origin forms working on any address the
+  // server is reached at (127.0.0.1 besides localhost, a LAN name).
+  const allowed = new Set([request.host, new URL(publicUrl).host]);
   return !allowed.has(host);
 }
 
@@ -28,7 +31,7 @@ export function isCrossSiteMutation(request: FastifyRequest, publicUrl: string |
  * on top of that any /api mutation that a browser marks as coming from another origin is refused
  * before a handler runs. API clients without a browser send no Origin and are unaffected.
  */
-async function csrfPlugin(app: FastifyInstance, options: { publicUrl?: string | undefined }): Promise<void> {
+async function csrfPlugin(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     if (isCrossSiteMutation(request, options.publicUrl))

@@ -8,13 +8,17 @@ declare module "fastify" {
   }
 }
 
-/** Decorates the instance with the mailer (SMTP when configured, always the outbox table). */
+/**
+ * Decorates the instance with the mailer (always the outbox table; SMTP delivery after commit when
+ * configured). Delivery starts once the app is ready and stops on close, after the mail in flight.
+ */
 async function mailPlugin(
   app: FastifyInstance,
   options: { smtpUrl?: string | undefined; from: string },
 ): Promise<void> {
   const mailer = new Mailer(app.db, { smtpUrl: options.smtpUrl, from: options.from, logger: app.log });
   app.decorate("mailer", mailer);
+  app.addHook("onReady", async () => mailer.start());
   app.addHook("onClose", async () => mailer.close());
 }
 

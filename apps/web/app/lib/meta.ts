@@ -8,7 +8,11 @@ import { pageAlternates, pageHref, type CurrentPage } from "./route-map";
 
 type Tag = MetaDescriptor;
 
-/** The public origin for canonical links: PUBLIC_URL on the server, else the site configuration. */
+/**
+ * The public origin for canonical links: PUBLIC_URL on the server (apps/api's server.ts sets it with
+ * the API's own default, so pages and e-mails agree), else the site configuration (prerendering at
+ * build time without PUBLIC_URL). Never the request's Host, which the client chooses.
+ */
 export function siteOrigin(): string {
   const fromEnv = typeof process !== "undefined" ? process.env.PUBLIC_URL : undefined;
   return (fromEnv ?? siteConfig.url).replace(/\/+$/, "");

@@ -81,7 +81,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = a
   app.post(
     "/api/contracts",
     {
-      config: { rateLimit },
+      config: { rateLimit, idempotent: true },
       ...requester,
       schema: {
         tags,

@@ -36,7 +36,7 @@ export interface ContractContext {
   db: Database;
   mailer: Mailer;
   auth: SessionWithUser;
-  publicUrl: string | undefined;
+  publicUrl: string;
   request: FastifyRequest;
 }
 
@@ -105,7 +105,7 @@ export async function contractPdf(
 
 /**
  * SPEC Contract create: the customer requests an agreement (status requested, numbered
- * CTR-YYYY-NNNNN in the transaction that logs it); the operator is told by e-mail once committed.
+ * CTR-YYYY-NNNNN in the transaction that logs it and writes the operator's mail).
  */
 export async function createContract(ctx: ContractContext, input: ContractCreate): Promise<Contract> {
   const created = await ctx.db.transaction(async (tx) => {
@@ -130,24 +130,25 @@ export async function createContract(ctx: ContractContext, input: ContractCreate
       details: { number: row.number, kind: row.kind },
       request: ctx.request,
     });
-    return row;
+    const record = await findContract(tx, tenant(ctx), row.id);
+    if (!record) throw missing();
+    await ctx.mailer.write(tx, {
+      to: siteConfig.contact.email,
+      language: "en",
+      template: "staff_request",
+      values: {
+        name: `${siteConfig.brand.name} team`,
+        kind: "contract",
+        number: row.number,
+        company: record.companyName,
+        title: row.title,
+        url: publicLink(ctx.publicUrl, "/staff/supply", "en"),
+      },
+    });
+    return record;
   });
-  const record = await findContract(ctx.db, tenant(ctx), created.id);
-  if (!record) throw missing();
-  await ctx.mailer.send({
-    to: siteConfig.contact.email,
-    language: "en",
-    template: "staff_request",
-    values: {
-      name: `${siteConfig.brand.name} team`,
-      kind: "contract",
-      number: created.number,
-      company: record.companyName,
-      title: created.title,
-      url: publicLink(ctx.request, ctx.publicUrl, "/staff/supply", "en"),
-    },
-  });
-  return toDto(record);
+  ctx.mailer.deliverSoon();
+  return toDto(created);
 }
 
 // Back office
@@ -207,7 +208,7 @@ export async function changeContractStatus(
         number: changed.number,
         title: changed.title,
         status,
-        url: publicLink(ctx.request, ctx.publicUrl, "/my/contracts", language, { id: changed.id }),
+        url: publicLink(ctx.publicUrl, "/my/contracts", language, { id: changed.id }),
       },
     });
   }

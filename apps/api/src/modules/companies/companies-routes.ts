@@ -149,6 +149,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
     "/api/company/addresses",
     {
       ...adminOrBuyer,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Creates an address (SPEC create address; administrators and buyers)",
@@ -221,6 +222,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
     "/api/company/contacts",
     {
       ...adminOrBuyer,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Creates a contact (SPEC create contact; administrators and buyers)",
@@ -259,7 +261,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
     "/api/company/users",
     {
       ...admin,
-      config: mailLimit,
+      config: { ...mailLimit, idempotent: true },
       schema: {
         tags,
         summary: "Creates a user and e-mails an invitation (SPEC create user and invite; administrators)",

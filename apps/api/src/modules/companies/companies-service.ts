@@ -57,7 +57,7 @@ export interface CompanyContext {
   db: Database;
   mailer: Mailer;
   auth: SessionWithUser;
-  publicUrl: string | undefined;
+  publicUrl: string;
   request: FastifyRequest;
 }
 
@@ -324,7 +324,7 @@ async function sendInvitation(
       inviter: actorOf(ctx.auth).name,
       role,
       days: INVITATION_VALID_DAYS,
-      url: publicLink(ctx.request, ctx.publicUrl, "/register", language, { invitation: token }),
+      url: publicLink(ctx.publicUrl, "/register", language, { invitation: token }),
     },
   });
 }

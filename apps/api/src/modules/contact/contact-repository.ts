@@ -1,4 +1,4 @@
-import type { Database } from "@ems/db/client";
+import type { Executor } from "@ems/db/factories";
 import { nextDocumentNumber } from "@ems/db/document-numbers";
 import { contactMessages } from "@ems/db/schema";
 
@@ -11,15 +11,16 @@ export interface NewContactMessage {
   language: string;
 }
 
-/** Stores a contact message with its ENQ reference in one transaction (no gaps in the series). */
-export async function insertContactMessage(db: Database, input: NewContactMessage) {
-  return db.transaction(async (tx) => {
-    const reference = await nextDocumentNumber(tx, "contact");
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({ ...input, reference })
-      .returning({ id: contactMessages.id, reference: contactMessages.reference });
-    if (!row) throw new Error("The contact message was not stored");
-    return row;
-  });
+/**
+ * Stores a contact message with its ENQ reference. Pass a transaction: the number and the message
+ * commit together (no gaps in the series), with the mails that announce it.
+ */
+export async function insertContactMessage(tx: Executor, input: NewContactMessage) {
+  const reference = await nextDocumentNumber(tx, "contact");
+  const [row] = await tx
+    .insert(contactMessages)
+    .values({ ...input, reference })
+    .returning({ id: contactMessages.id, reference: contactMessages.reference });
+  if (!row) throw new Error("The contact message was not stored");
+  return row;
 }

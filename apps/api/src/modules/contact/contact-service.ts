@@ -17,9 +17,10 @@ export interface ContactContext {
 }
 
 /**
- * A message from the contact form: the captcha is checked first, then the message is stored (so it is
- * never lost, whatever happens to mail), sent to the operator with the sender as reply address in the
- * text, and confirmed to the sender in their language with the reference.
+ * A message from the contact form: the captcha is checked first, then the message is stored with two
+ * mails in one transaction (so it is never lost, whatever happens to SMTP later): one to the operator
+ * with the sender as reply address in the text, and a confirmation to the sender in their language
+ * with the reference.
  */
 export async function sendContactMessage(ctx: ContactContext, input: ContactRequest): Promise<ContactAnswer> {
   await validateCaptcha(ctx.db, ctx.captcha, input.captcha).catch((error: unknown) => {
@@ -29,35 +30,42 @@ export async function sendContactMessage(ctx: ContactContext, input: ContactRequ
   });
   const company = input.company?.trim() || null;
   const phone = input.phone?.trim() || null;
-  const stored = await insertContactMessage(ctx.db, {
-    name: input.name,
-    company,
-    email: input.email.trim(),
-    phone,
-    message: input.message,
-    language: input.language,
+  // The message and both mails commit together: the operator hears of every stored message.
+  const stored = await ctx.db.transaction(async (tx) => {
+    const row = await insertContactMessage(tx, {
+      name: input.name,
+      company,
+      email: input.email.trim(),
+      phone,
+      message: input.message,
+      language: input.language,
+    });
+    const details = {
+      reference: row.reference,
+      sender: input.name,
+      company: company ?? "–",
+      email: input.email.trim(),
+      phone: phone ?? "–",
+      message: input.message,
+      language: input.language,
+    };
+    // The operator reads enquiries in the site's default language.
+    await ctx.mailer.writeAll(tx, [
+      {
+        to: ctx.to,
+        language: "en",
+        template: "contact_received",
+        values: { name: siteConfig.brand.name, ...details },
+      },
+      {
+        to: input.email.trim(),
+        language: input.language,
+        template: "contact_confirmation",
+        values: { name: input.name, ...details },
+      },
+    ]);
+    return row;
   });
-  const details = {
-    reference: stored.reference,
-    sender: input.name,
-    company: company ?? "–",
-    email: input.email.trim(),
-    phone: phone ?? "–",
-    message: input.message,
-    language: input.language,
-  };
-  // The operator reads enquiries in the site's default language.
-  await ctx.mailer.send({
-    to: ctx.to,
-    language: "en",
-    template: "contact_received",
-    values: { name: siteConfig.brand.name, ...details },
-  });
-  await ctx.mailer.send({
-    to: input.email.trim(),
-    language: input.language,
-    template: "contact_confirmation",
-    values: { name: input.name, ...details },
-  });
+  ctx.mailer.deliverSoon();
   return { reference: stored.reference };
 }

@@ -1,7 +1,9 @@
+import { BlockList, isIP } from "node:net";
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
 import { z } from "zod";
 import { envelopeSchema } from "@ems/contracts/envelope";
 import { outboxMailSchema, outboxQuerySchema, type OutboxMail } from "@ems/contracts/mail";
+import type { Env } from "../../env.ts";
 import { ok } from "../../lib/envelope.ts";
 import { listOutboxMail, type OutboxRow } from "./mail-repository.ts";
 import { escapeHtml } from "./mail-templates.ts";
@@ -21,12 +23,56 @@ function toDto(row: OutboxRow): OutboxMail {
   };
 }
 
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+
+/** 127.0.0.0/8 or ::1 (also written IPv4-mapped, ::ffff:127.0.0.1); a name or anything else is not. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  return loopback.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** Whether HOST (what the server listens on) is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  return bare.toLowerCase() === "localhost" || isLoopbackAddress(bare);
+}
+
+export const DEV_OUTBOX_OVERRIDE = "DEV_OUTBOX_ON_NETWORK_INTERFACE_EXPOSES_ALL_ACCOUNTS";
+
 /**
- * The development outbox: without SMTP the product still works offline, and developers and the
- * browser journeys read sign-in codes and links here. Registered only when DEV_OUTBOX is on (off in
- * production by default), because it shows every code. A developer tool, so English only.
+ * Whether the development outbox is served, and why not. Never in production (loadEnv refuses
+ * DEV_OUTBOX=true there); elsewhere on unless DEV_OUTBOX=false, but only while the server listens on
+ * loopback: on another interface only with the loudly named override.
+ */
+export function devOutboxSetting(env: Env): { on: boolean; reason: string } {
+  if (env.NODE_ENV === "production") return { on: false, reason: "never in production" };
+  if (env.DEV_OUTBOX === "false") return { on: false, reason: "DEV_OUTBOX=false" };
+  if (!isLoopbackHost(env.HOST) && env.DEV_OUTBOX_ON_NETWORK_INTERFACE_EXPOSES_ALL_ACCOUNTS !== "true")
+    return {
+      on: false,
+      reason: `HOST=${env.HOST} is not a loopback address (set ${DEV_OUTBOX_OVERRIDE}=true to keep it on there)`,
+    };
+  return { on: true, reason: isLoopbackHost(env.HOST) ? "on loopback" : `${DEV_OUTBOX_OVERRIDE}=true` };
+}
+
+/**
+ * The development outbox: without SMTP the product still works offline, and developers read sign-in
+ * codes and links here. It shows every code, so it is registered only as devOutboxSetting says, and
+ * each request must come from this machine: the socket's peer and the client address (after
+ * TRUST_PROXY) must both be loopback, so neither a proxy on this machine nor a forged
+ * X-Forwarded-For lets anyone else in. Others get the 404 of an unknown route. English only.
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", async (request, reply) => {
+    if (isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip)) return;
+    reply.callNotFound();
+    return reply;
+  });
+
   app.get(
     "/api/dev/outbox",
     {

@@ -1,8 +1,10 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "@ems/db/client";
+import type { Executor } from "@ems/db/factories";
 import { isLocale, type Locale } from "@ems/i18n/locales";
-import { insertOutboxMail, markOutboxMail, type OutboxRow } from "./mail-repository.ts";
+import { DEFAULT_DELIVERY, MailDispatcher, type DeliverySettings } from "./mail-dispatcher.ts";
+import { insertOutboxMail, type OutboxRow } from "./mail-repository.ts";
 import { renderMail, type MailValues } from "./mail-templates.ts";
 
 export interface MailRequest {
@@ -19,59 +21,95 @@ export interface MailerOptions {
   smtpUrl?: string | undefined;
   from: string;
   logger?: FastifyBaseLogger;
+  delivery?: Partial<DeliverySettings>;
 }
 
 /**
- * Sends mail. Every mail is first written to mail_outbox (the record, and without SMTP_URL the only
- * destination: the development outbox page lists it). With SMTP_URL it then goes out through
- * nodemailer; a delivery failure is recorded on the row and logged, never thrown at the user whose
- * request caused the mail, so an SMTP outage does not reveal anything or break a sign-in.
+ * Mail goes through the outbox table (ADR-style transactional outbox): a mail is a row, written in
+ * the transaction of the change it announces, so both exist or neither. Without SMTP_URL the table
+ * is its only destination (the development outbox lists it). With SMTP_URL the dispatcher delivers
+ * it after commit, off the request path, and retries failures with a back-off: an SMTP outage neither
+ * slows nor fails the request that caused the mail.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  private readonly dispatcher: MailDispatcher | null;
 
   constructor(
     private readonly db: Database,
-    private readonly options: MailerOptions,
+    options: MailerOptions,
   ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.dispatcher = options.smtpUrl
+      ? new MailDispatcher(
+          db,
+          // Timeouts well inside the dispatcher's lease, so a hung server cannot make two instances send.
+          nodemailer.createTransport({
+            url: options.smtpUrl,
+            connectionTimeout: 30_000,
+            greetingTimeout: 30_000,
+            socketTimeout: 60_000,
+          }),
+          options.from,
+          { ...DEFAULT_DELIVERY, ...options.delivery },
+          options.logger,
+        )
+      : null;
   }
 
   get deliversBySmtp(): boolean {
-    return this.transport !== null;
+    return this.dispatcher !== null;
   }
 
-  async send(request: MailRequest): Promise<OutboxRow> {
+  /**
+   * Renders a mail and writes it to the outbox through `executor`. Pass the transaction of the change
+   * the mail belongs to, then call deliverSoon() once it has committed (before, the row is invisible
+   * to the dispatcher; the poll would still find it, later).
+   */
+  async write(executor: Executor, request: MailRequest): Promise<OutboxRow> {
     const language: Locale = isLocale(request.language) ? request.language : "en";
     const rendered = renderMail(request.template, language, request.values);
-    const row = await insertOutboxMail(this.db, {
-      toAddress: request.to,
-      language,
-      template: request.template,
-      subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
-    });
-    if (this.transport) {
-      try {
-        await this.transport.sendMail({
-          from: this.options.from,
-          to: request.to,
-          subject: rendered.subject,
-          text: rendered.text,
-          html: rendered.html,
-        });
-        await markOutboxMail(this.db, row.id, { sentAt: new Date() });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        this.options.logger?.error({ err: error, mailId: row.id }, "SMTP delivery failed");
-        await markOutboxMail(this.db, row.id, { error: message.slice(0, 500) });
-      }
-    }
+    return insertOutboxMail(
+      executor,
+      {
+        toAddress: request.to,
+        language,
+        template: request.template,
+        subject: rendered.subject,
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+      },
+      this.dispatcher !== null,
+    );
+  }
+
+  /** Several mails in one transaction (see write). */
+  async writeAll(executor: Executor, requests: readonly MailRequest[]): Promise<void> {
+    for (const request of requests) await this.write(executor, request);
+  }
+
+  /** A mail on its own (no transaction to join): written, then delivered in the background. */
+  async send(request: MailRequest): Promise<OutboxRow> {
+    const row = await this.write(this.db, request);
+    this.deliverSoon();
     return row;
   }
 
-  close(): void {
-    this.transport?.close();
+  /** Starts delivering what is due; call it after committing a transaction that wrote mail. */
+  deliverSoon(): void {
+    this.dispatcher?.kick();
+  }
+
+  /** Starts the periodic look for due mail (retries, mail written by other instances). */
+  start(): void {
+    this.dispatcher?.start();
+  }
+
+  /** Resolves once no SMTP delivery is in flight. */
+  async idle(): Promise<void> {
+    await this.dispatcher?.idle();
+  }
+
+  /** Stops delivering; waits for the delivery in flight. */
+  async close(): Promise<void> {
+    await this.dispatcher?.close();
   }
 }

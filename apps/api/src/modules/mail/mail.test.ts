@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { mailOutbox } from "@ems/db/schema";
 import { createTestApp, useTestApp } from "../../test/test-app.ts";
 import { renderMail } from "./mail-templates.ts";
@@ -76,11 +76,24 @@ describe("mail", () => {
         values: { name: "A", code: "1", minutes: 10 },
       });
       expect(row.language).toBe("en");
-      const stored = await off.db.db.select().from(mailOutbox);
-      expect(stored.at(-1)?.error).toBeTruthy();
-      expect(stored.at(-1)?.sentAt).toBeNull();
+      await off.app.mailer.idle();
+      const [stored] = await off.db.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+      expect(stored?.error).toBeTruthy();
+      expect(stored?.sentAt).toBeNull();
+      expect(stored?.attempts).toBe(1);
+      expect(stored?.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now());
     } finally {
       await off.close();
     }
+  });
+
+  it("keeps mail written without SMTP_URL out of the delivery queue", async () => {
+    const row = await t().app.mailer.send({
+      to: "queue@example.test",
+      language: "en",
+      template: "login_code",
+      values: { name: "Q", code: "123456", minutes: 10 },
+    });
+    expect(row).toMatchObject({ nextAttemptAt: null, attempts: 0, sentAt: null });
   });
 });

@@ -85,7 +85,7 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
   app.post(
     "/api/material-requests",
     {
-      config: { rateLimit },
+      config: { rateLimit, idempotent: true },
       ...announcer,
       schema: {
         tags,

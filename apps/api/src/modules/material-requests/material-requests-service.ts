@@ -33,7 +33,7 @@ export interface MaterialRequestContext {
   db: Database;
   mailer: Mailer;
   auth: SessionWithUser;
-  publicUrl: string | undefined;
+  publicUrl: string;
   request: FastifyRequest;
 }
 
@@ -111,8 +111,8 @@ function partsSummary(lines: MaterialRequestCreate["lines"]): string {
 }
 
 /**
- * Announces a delivery of parts: numbered MR-YYYY-NNNNN in the same transaction as its activity
- * entry; the operator's goods receiving is told by e-mail once it is committed.
+ * Announces a delivery of parts: numbered MR-YYYY-NNNNN in one transaction with its activity entry
+ * and the mail that tells the operator's goods receiving (delivered once it is committed).
  */
 export async function createMaterialRequest(
   ctx: MaterialRequestContext,
@@ -146,24 +146,25 @@ export async function createMaterialRequest(
       details: { number: row.number, lines: row.lines.length },
       request: ctx.request,
     });
-    return row;
+    const record = await findMaterialRequest(tx, tenant(ctx), row.id);
+    if (!record) throw missing();
+    await ctx.mailer.write(tx, {
+      to: siteConfig.contact.email,
+      language: "en",
+      template: "staff_request",
+      values: {
+        name: `${siteConfig.brand.name} team`,
+        kind: "material",
+        number: row.number,
+        company: record.companyName,
+        title: partsSummary(input.lines),
+        url: publicLink(ctx.publicUrl, "/staff/supply", "en"),
+      },
+    });
+    return record;
   });
-  const record = await findMaterialRequest(ctx.db, tenant(ctx), created.id);
-  if (!record) throw missing();
-  await ctx.mailer.send({
-    to: siteConfig.contact.email,
-    language: "en",
-    template: "staff_request",
-    values: {
-      name: `${siteConfig.brand.name} team`,
-      kind: "material",
-      number: created.number,
-      company: record.companyName,
-      title: partsSummary(input.lines),
-      url: publicLink(ctx.request, ctx.publicUrl, "/staff/supply", "en"),
-    },
-  });
-  return toDto(record);
+  ctx.mailer.deliverSoon();
+  return toDto(created);
 }
 
 // Back office

@@ -39,6 +39,7 @@ export const orderingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/orders",
     {
       onRequest: app.requireCompanyRole("admin", "buyer"),
+      config: { idempotent: true },
       schema: {
         tags,
         summary: "Orders an Open quote, all of it or some lines (SPEC placeOrder; administrators, buyers)",

@@ -16,7 +16,7 @@ import { TERMS_VERSION, documentTexts } from "../documents/document-texts.ts";
 import { nextDocumentNumber } from "../documents/document-number-repository.ts";
 import type { Mailer } from "../mail/mail-service.ts";
 import { findQuote, listQuoteLines, updateQuoteIf } from "../quotes/quotes-repository.ts";
-import { expireQuotes, sendAll } from "../quotes/quotes-service.ts";
+import { expireQuotes } from "../quotes/quotes-service.ts";
 import { findParcelService } from "../reference/reference-repository.ts";
 import { deliveryDatesFrom } from "../reference/reference-service.ts";
 import {
@@ -30,7 +30,7 @@ export interface OrderingContext {
   db: Database;
   mailer: Mailer;
   auth: SessionWithUser;
-  publicUrl: string | undefined;
+  publicUrl: string;
   request: FastifyRequest;
 }
 
@@ -217,25 +217,24 @@ export async function placeOrder(ctx: OrderingContext, input: PlaceOrder): Promi
       },
       request: ctx.request,
     });
-    return created;
-  });
-
-  const user = ctx.auth.user;
-  const texts = documentTexts(user.language);
-  await sendAll(ctx.mailer, ctx.request, [
-    {
+    // The confirmation is written with the order: the customer gets it exactly when the order stands.
+    const user = ctx.auth.user;
+    const texts = documentTexts(user.language);
+    await ctx.mailer.write(tx, {
       to: user.email,
       language: user.language,
       template: "order_confirmed",
       values: {
         name: user.firstName,
-        number: order.number,
-        po_number: order.poNumber,
-        total: texts.money(order.totalMinor, order.currency),
-        delivery_date: texts.date(order.deliveryDate),
-        url: publicLink(ctx.request, ctx.publicUrl, `/my/orders/${order.id}`, texts.locale),
+        number: created.number,
+        po_number: created.poNumber,
+        total: texts.money(created.totalMinor, created.currency),
+        delivery_date: texts.date(created.deliveryDate),
+        url: publicLink(ctx.publicUrl, `/my/orders/${created.id}`, texts.locale),
       },
-    },
-  ]);
+    });
+    return created;
+  });
+  ctx.mailer.deliverSoon();
   return { order_id: order.id, order_number: order.number, quote_status: quoteStatus };
 }

@@ -15,6 +15,8 @@ type User = Awaited<ReturnType<typeof createUser>>;
 
 export interface Caller {
   user: User;
+  /** The session cookie, for requests `call` cannot make (raw bodies). */
+  cookie: string;
   call(method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
 }
 
@@ -33,13 +35,15 @@ export function fulfilmentKit(t: () => TestApp) {
 
   async function callerFor(user: User): Promise<Caller> {
     const { token } = await createSession(db(), { userId: user.id });
+    const cookie = `session=${token}`;
     return {
       user,
+      cookie,
       call: (method, url, payload) =>
         t().app.inject({
           method,
           url,
-          headers: { cookie: `session=${token}` },
+          headers: { cookie },
           ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
         }),
     };

@@ -53,7 +53,7 @@ export interface DocumentContext {
   db: Database;
   mailer: Mailer;
   auth: SessionWithUser;
-  publicUrl: string | undefined;
+  publicUrl: string;
   request: FastifyRequest;
 }
 
@@ -87,7 +87,7 @@ export async function mailEach(
       template,
       values: {
         name: recipient.firstName,
-        url: publicLink(ctx.request, ctx.publicUrl, path, texts.locale),
+        url: publicLink(ctx.publicUrl, path, texts.locale),
         ...values(texts),
       },
     });

@@ -188,7 +188,7 @@ describe("POST /api/payments/charge (SPEC charge_client) by bank transfer", () =
     const raw = await t().app.inject({
       method: "POST",
       url: "/api/payments/charge",
-      headers: { cookie: "session=x", "content-type": "application/json" },
+      headers: { cookie: payer.cookie, "content-type": "application/json" },
       payload: "{not json",
     });
     expect(raw.statusCode).toBe(400);

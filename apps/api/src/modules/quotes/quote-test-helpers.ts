@@ -1,9 +1,14 @@
 import { count } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { createCompany, createSession, createUser, type CompanyRole } from "@ems/db/factories";
+import {
+  createCompany,
+  createCompanyAddress,
+  createSession,
+  createUser,
+  type CompanyRole,
+} from "@ems/db/factories";
 import { createParcelService, createQuote, type NewQuote } from "@ems/db/quote-factories";
-import { companyAddresses } from "@ems/db/schema";
 import type { TestApp } from "../../test/test-app.ts";
 
 /** Shared set-up of the quote, reference and ordering API tests (not a test file itself). */
@@ -63,20 +68,8 @@ export function quoteTestKit(t: () => TestApp) {
   async function customerCompany(name?: string) {
     const company = await createCompany(db(), name ? { name } : {});
     const admin = await customer(company.id, "admin");
-    const [address] = await db()
-      .insert(companyAddresses)
-      .values({
-        companyId: company.id,
-        label: "Head office",
-        street: "Hafenstraße 12",
-        postalCode: "28195",
-        city: "Bremen",
-        country: "DE",
-        isBilling: true,
-        isShipping: true,
-      })
-      .returning();
-    return { company, admin, address: address! };
+    const address = await createCompanyAddress(db(), { companyId: company.id });
+    return { company, admin, address };
   }
 
   async function openQuote(overrides: NewQuote) {

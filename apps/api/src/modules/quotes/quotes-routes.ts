@@ -115,7 +115,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
   app.post(
     "/api/quotes",
     {
-      config: { rateLimit },
+      config: { rateLimit, idempotent: true },
       ...requester,
       schema: {
         tags,

@@ -58,7 +58,7 @@ export interface QuoteContext {
   db: Database;
   mailer: Mailer;
   auth: SessionWithUser;
-  publicUrl: string | undefined;
+  publicUrl: string;
   request: FastifyRequest;
 }
 
@@ -215,8 +215,10 @@ async function detailOf(
 // Mail
 
 /**
- * Sends mail once the change is committed. A failure is logged, not answered: the change stands,
- * and an error would make the customer repeat a request that already succeeded.
+ * Writes mail once the change is committed (delivery follows in the background). A failure is
+ * logged, not answered: the change stands, and an error would make the customer repeat a request
+ * that already succeeded. Mail that must exist exactly when the change does (a request the operator
+ * must hear of) is written in the change's transaction with Mailer.write instead.
  */
 export async function sendAll(mailer: Mailer, request: FastifyRequest, mails: MailRequest[]): Promise<void> {
   for (const mail of mails) {
@@ -239,7 +241,7 @@ function staffRequestMail(ctx: QuoteContext, quote: QuoteRow, companyName: strin
       number: quote.number,
       company: companyName,
       title: quote.title,
-      url: publicLink(ctx.request, ctx.publicUrl, `/staff/quotes/${quote.id}`, "en"),
+      url: publicLink(ctx.publicUrl, `/staff/quotes/${quote.id}`, "en"),
     },
   };
 }
@@ -253,7 +255,7 @@ async function customerRecipients(db: Database, quote: QuoteRow): Promise<Recipi
 }
 
 const quoteLink = (ctx: QuoteContext, quote: QuoteRow, language: string) =>
-  publicLink(ctx.request, ctx.publicUrl, `/my/quotes/${quote.id}`, documentTexts(language).locale);
+  publicLink(ctx.publicUrl, `/my/quotes/${quote.id}`, documentTexts(language).locale);
 
 // Customer side
 
@@ -394,24 +396,27 @@ export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Prom
       details: { number: created.number, lines: input.lines.length },
       request: ctx.request,
     });
+    // In the request's transaction: the operator hears of every request, and of none that failed.
+    const record = await findQuote(tx, created.id, tenant(ctx));
+    if (!record) throw missing();
+    const user = ctx.auth.user;
+    await ctx.mailer.writeAll(tx, [
+      {
+        to: user.email,
+        language: user.language,
+        template: "quote_requested",
+        values: {
+          name: user.firstName,
+          number: created.number,
+          title: created.title,
+          url: quoteLink(ctx, created, user.language),
+        },
+      },
+      staffRequestMail(ctx, created, record.companyName),
+    ]);
     return created;
   });
-  const record = await loadCustomerQuote(ctx, quote.id);
-  const user = ctx.auth.user;
-  await sendAll(ctx.mailer, ctx.request, [
-    {
-      to: user.email,
-      language: user.language,
-      template: "quote_requested",
-      values: {
-        name: user.firstName,
-        number: quote.number,
-        title: quote.title,
-        url: quoteLink(ctx, quote, user.language),
-      },
-    },
-    staffRequestMail(ctx, quote, record.companyName),
-  ]);
+  ctx.mailer.deliverSoon();
   return customerDetail(ctx, quote.id);
 }
 
@@ -444,7 +449,7 @@ export async function declineQuote(ctx: QuoteContext, id: string, reason: string
 export async function renewQuote(ctx: QuoteContext, id: string): Promise<QuoteDetail> {
   const now = new Date();
   await expireQuotes(ctx.db, now, tenant(ctx));
-  const { quote, companyName } = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const record = await findQuote(tx, id, tenant(ctx));
     if (!record) throw missing();
     const changed = await updateQuoteIf(
@@ -461,9 +466,9 @@ export async function renewQuote(ctx: QuoteContext, id: string): Promise<QuoteDe
       details: { number: changed.number, renewed_from: record.quote.status },
       request: ctx.request,
     });
-    return { quote: changed, companyName: record.companyName };
+    await ctx.mailer.write(tx, staffRequestMail(ctx, changed, record.companyName));
   });
-  await sendAll(ctx.mailer, ctx.request, [staffRequestMail(ctx, quote, companyName)]);
+  ctx.mailer.deliverSoon();
   return customerDetail(ctx, id, now);
 }
 

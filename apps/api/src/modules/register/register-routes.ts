@@ -143,7 +143,16 @@ export const registerRoutes: FastifyPluginAsyncZod<RegisterRouteOptions> = async
       },
     },
     async (request) => {
-      await requestPasswordReset(ctx(request), request.body.email);
+      // Answered before the work (after validation and the rate limit): a known address must not
+      // take longer than an unknown one. Closing the app waits for the work; failures are logged.
+      const reset = {
+        db: app.db,
+        mailer: app.mailer,
+        publicUrl: app.env.PUBLIC_URL,
+        origin: { ip: request.ip, headers: { "user-agent": request.headers["user-agent"] } },
+      };
+      const email = request.body.email;
+      app.pendingWork.run(request.log, "password reset request", () => requestPasswordReset(reset, email));
       return ok(null);
     },
   );

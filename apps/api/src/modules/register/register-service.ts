@@ -31,7 +31,7 @@ export interface RegisterContext {
   db: Database;
   mailer: Mailer;
   captcha: CaptchaSettings;
-  publicUrl: string | undefined;
+  publicUrl: string;
   request: FastifyRequest;
 }
 
@@ -79,7 +79,7 @@ async function sendVerification(ctx: MailingContext, user: UserRow): Promise<str
     values: {
       name: user.firstName,
       code,
-      url: publicLink(ctx.request, ctx.publicUrl, "/register/verified", language, { token: link }),
+      url: publicLink(ctx.publicUrl, "/register/verified", language, { token: link }),
     },
   });
   return token.id;
@@ -115,7 +115,7 @@ export async function register(ctx: RegisterContext, input: RegisterRequest): Pr
       template: "account_exists",
       values: {
         name: existing.firstName,
-        url: publicLink(ctx.request, ctx.publicUrl, "/reset-password", language),
+        url: publicLink(ctx.publicUrl, "/reset-password", language),
       },
     });
     return sendVerification(ctx, existing);
@@ -209,34 +209,49 @@ export async function resendVerification(ctx: RegisterContext, pendingId: string
   return sendVerification(ctx, user);
 }
 
-/** SPEC reset_password: always the same answer; a known, active user gets a single-use link. */
-export async function requestPasswordReset(ctx: RegisterContext, email: string): Promise<void> {
+/** What a password reset request needs; `origin` is captured before the answer (its socket may be gone). */
+export interface ResetContext {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  origin: Pick<FastifyRequest, "ip" | "headers">;
+}
+
+/**
+ * SPEC reset_password: a known, active user gets a single-use link. The route answers before this
+ * runs, so known and unknown addresses take the same time; the token, its activity entry and the
+ * mail are committed together.
+ */
+export async function requestPasswordReset(ctx: ResetContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email.trim());
   if (!user || user.status !== "active") return;
   const link = newLinkToken();
-  await issueEmailToken(ctx.db, {
-    userId: user.id,
-    purpose: "reset_password",
-    tokenHash: sha256(link),
-    expiresAt: new Date(Date.now() + RESET_TTL_MS),
-  });
   const language = languageOf(user);
-  await recordActivity(ctx.db, {
-    action: "auth.password_reset_requested",
-    companyId: user.companyId,
-    actor: { id: user.id, name: nameOf(user) },
-    request: ctx.request,
+  await ctx.db.transaction(async (tx) => {
+    await issueEmailToken(tx, {
+      userId: user.id,
+      purpose: "reset_password",
+      tokenHash: sha256(link),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    await recordActivity(tx, {
+      action: "auth.password_reset_requested",
+      companyId: user.companyId,
+      actor: { id: user.id, name: nameOf(user) },
+      request: ctx.origin,
+    });
+    await ctx.mailer.write(tx, {
+      to: user.email,
+      language,
+      template: "password_reset",
+      values: {
+        name: user.firstName,
+        minutes: RESET_TTL_MS / 60_000,
+        url: publicLink(ctx.publicUrl, "/update-password", language, { token: link }),
+      },
+    });
   });
-  await ctx.mailer.send({
-    to: user.email,
-    language,
-    template: "password_reset",
-    values: {
-      name: user.firstName,
-      minutes: RESET_TTL_MS / 60_000,
-      url: publicLink(ctx.request, ctx.publicUrl, "/update-password", language, { token: link }),
-    },
-  });
+  ctx.mailer.deliverSoon();
 }
 
 /** Shows a little of the address, enough for people to recognise their own. */

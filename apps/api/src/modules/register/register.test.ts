@@ -202,6 +202,7 @@ describe("password reset", () => {
     const unknown = await post("/api/auth/reset-password", { email: `nobody.${Date.now()}@example.test` });
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
+    await t().app.pendingWork.settled();
 
     const [mail] = await mailsTo(user.email);
     expect(mail).toMatchObject({ template: "password_reset", language: "de" });
@@ -240,6 +241,7 @@ describe("password reset", () => {
   it("refuses expired links and malformed input", async () => {
     const user = await createUser(t().db.db);
     await post("/api/auth/reset-password", { email: user.email });
+    await t().app.pendingWork.settled();
     const token = linkOf((await mailsTo(user.email))[0]!.textBody);
     await t()
       .db.db.update(emailTokens)
