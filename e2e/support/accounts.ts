@@ -17,6 +17,13 @@ interface SinkMail extends Omit<OutboxMail, "to"> {
   to: string[];
 }
 
+/** Mail to an address in the journeys' mail sink, newest first, optionally of one template. */
+async function mailTo(request: APIRequestContext, to: string, template?: string): Promise<SinkMail[]> {
+  const res = await request.get(`${E2E_MAIL_URL}/mail?to=${encodeURIComponent(to)}`);
+  const mails = ((await res.json()) as { data: SinkMail[] }).data;
+  return mails.filter((m) => !template || m.template === template);
+}
+
 /**
  * The newest mail to an address, optionally of one template, received at `after` or later. It is
  * read from the journeys' mail sink, where the server delivers by SMTP (production serves no outbox).
@@ -31,11 +38,7 @@ export async function latestMail(
   await expect
     .poll(
       async () => {
-        const res = await request.get(`${E2E_MAIL_URL}/mail?to=${encodeURIComponent(to)}`);
-        const mails = ((await res.json()) as { data: SinkMail[] }).data;
-        found = mails.find(
-          (m) => (!template || m.template === template) && (!after || new Date(m.created_at) >= after),
-        );
+        found = (await mailTo(request, to, template)).find((m) => !after || new Date(m.created_at) >= after);
         return Boolean(found);
       },
       { timeout: 10_000 },
@@ -52,18 +55,40 @@ export function codeIn(mail: OutboxMail): string {
 
 /** Signs in through the API (both steps), which sets the session cookies on the page's context. */
 export async function signInByApi(page: Page, email: string, password: string): Promise<void> {
-  // Journeys run in parallel and several sign in as the same demo user; a new attempt closes the
-  // previous one (and its mailed code may be picked up by the other journey), so a lost race is
-  // retried with a fresh attempt rather than failing the journey.
+  // Journeys run in parallel and several sign in as the same demo user. Mail is delivered after the
+  // sign-in answers, so another journey's code can arrive before this attempt's: every code that
+  // arrived since the attempt started is tried, newest first (an attempt allows five). A new attempt
+  // by another journey closes this one, so a lost race is retried with a fresh attempt.
+  const key = (m: SinkMail) => `${m.created_at}|${m.text}`;
   for (let attempt = 1; ; attempt++) {
-    const started = new Date(Date.now() - 1000);
+    const seen = new Set((await mailTo(page.request, email, "login_code")).map(key));
     const login = await page.request.post("/api/auth/login", { data: { usr: email, pwd: password } });
     expect(login.status()).toBe(200);
     const { tmp_id } = ((await login.json()) as { data: { tmp_id: string } }).data;
-    const code = codeIn(await latestMail(page.request, email, "login_code", started));
-    const verify = await page.request.post("/api/auth/verify", { data: { otp: code, tmpId: tmp_id } });
-    if (verify.status() === 200) return;
-    if (attempt >= 4) expect(verify.status(), await verify.text()).toBe(200);
+    let fresh: SinkMail[] = [];
+    await expect
+      .poll(
+        async () => {
+          fresh = (await mailTo(page.request, email, "login_code")).filter((m) => !seen.has(key(m)));
+          return fresh.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+    // Give this attempt's own mail a moment in case another journey's arrived first.
+    await page.waitForTimeout(300);
+    fresh = (await mailTo(page.request, email, "login_code")).filter((m) => !seen.has(key(m)));
+    let last = "";
+    for (const mail of fresh.slice(0, 4)) {
+      const verify = await page.request.post("/api/auth/verify", {
+        data: { otp: codeIn({ ...mail, to: email }), tmpId: tmp_id },
+      });
+      if (verify.status() === 200) return;
+      last = await verify.text();
+      // The attempt was closed by another journey's sign-in: start a new one.
+      if (!last.includes("OTP_VERIFICATION_FAILED")) break;
+    }
+    if (attempt >= 4) throw new Error(`Sign-in as ${email} failed four times: ${last}`);
     await page.waitForTimeout(250 + Math.random() * 750);
   }
 }
