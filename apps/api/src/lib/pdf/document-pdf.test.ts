@@ -1,45 +1,15 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { readPdf, type ReadPdf } from "@ems/testing/pdf-text";
+import { describe, expect, it } from "vitest";
 import { renderDocumentPdf, type PdfDocumentInput } from "./document-pdf.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "document-pdf-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Runs a poppler tool; a missing tool must fail loudly, since skipping would hide broken PDFs in CI. */
-function poppler(tool: "pdftotext" | "pdffonts" | "pdfinfo", args: string[]): string {
-  try {
-    return execFileSync(tool, args, { encoding: "utf8" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new Error(
-        `${tool} not found: install poppler-utils (apt-get install poppler-utils) to run these tests`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-}
-
-let fileCount = 0;
-async function renderToFile(input: PdfDocumentInput): Promise<{ pdf: Buffer; file: string }> {
+async function render(input: PdfDocumentInput): Promise<{ pdf: Buffer; read: ReadPdf }> {
   const pdf = await renderDocumentPdf(input);
-  const file = join(dir, `doc-${++fileCount}.pdf`);
-  writeFileSync(file, pdf);
-  return { pdf, file };
+  return { pdf, read: await readPdf(pdf) };
 }
 
-function text(file: string, page?: number): string {
-  const range = page === undefined ? [] : ["-f", String(page), "-l", String(page)];
-  return poppler("pdftotext", ["-layout", ...range, file, "-"]);
-}
-
-function pageCount(file: string): number {
-  const match = /^Pages:\s+(\d+)$/m.exec(poppler("pdfinfo", [file]));
-  if (!match?.[1]) throw new Error("pdfinfo printed no page count");
-  return Number(match[1]);
+/** One page's text (1-based), or every page's. */
+function text(read: ReadPdf, page?: number): string {
+  return page === undefined ? read.text : (read.pages[page - 1] ?? "");
 }
 
 // Romanian uses comma-below ș ț (U+0219, U+021B), not the cedilla forms that older fonts substitute.
@@ -118,40 +88,34 @@ describe("renderDocumentPdf", () => {
     // Enough rows to push the totals and notes onto a second page, so the labels count pages for real.
     const filler = Array.from({ length: 26 }, (_, i) => row(100 + i, `Filler ${i}`));
     const input = baseInput();
-    const { pdf, file } = await renderToFile({ ...input, rows: [...input.rows, ...filler] });
+    const { pdf, read } = await render({ ...input, rows: [...input.rows, ...filler] });
 
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const all = text(file);
+    const all = text(read);
     for (const name of [...Object.values(NAMES), ROMANIAN_PLACES]) expect(all).toContain(name);
     expect(all).toContain("QTN-2026-00042");
     expect(all).toMatch(/Total\s+€ 214\.20/);
-    expect(pageCount(file)).toBe(2);
-    expect(text(file, 1)).toContain("Page 1 / 2");
-    expect(text(file, 2)).toContain("Page 2 / 2");
-    expect(text(file, 2)).toContain("Northwind Electronics Manufacturing GmbH · HRB 123456");
+    expect(read.pages.length).toBe(2);
+    expect(text(read, 1)).toContain("Page 1 / 2");
+    expect(text(read, 2)).toContain("Page 2 / 2");
+    expect(text(read, 2)).toContain("Northwind Electronics Manufacturing GmbH · HRB 123456");
   });
 
   it("embeds every font and never falls back to a standard-14 font", async () => {
-    const { file } = await renderToFile(baseInput());
-    const lines = poppler("pdffonts", [file]).trim().split("\n").slice(2);
-    expect(lines.length).toBeGreaterThanOrEqual(2);
-    for (const line of lines) {
-      // Columns: name, type (may contain spaces), encoding, emb, sub, uni, object ID, generation.
-      const [emb] = line.trim().split(/\s+/).slice(-5);
-      expect(emb, line).toBe("yes");
-      expect(line).toMatch(/NotoSans-(Regular|Bold)/);
-      expect(line).not.toMatch(/Helvetica|Times|Courier|Symbol|ZapfDingbats/);
+    const { read } = await render(baseInput());
+    expect(read.fonts.length).toBeGreaterThanOrEqual(2);
+    for (const font of read.fonts) {
+      expect(font.embedded, font.name).toBe(true);
+      expect(font.name).toMatch(/NotoSans-(Regular|Bold)/);
+      expect(font.name).not.toMatch(/Helvetica|Times|Courier|Symbol|ZapfDingbats/);
     }
   });
 
   it("sets the title, author and /Lang metadata", async () => {
-    const { pdf, file } = await renderToFile(
-      baseInput({ metadata: { subject: "Quotation for Electro Brașov" } }),
-    );
-    const info = poppler("pdfinfo", [file]);
-    expect(info).toMatch(/^Title:\s+Quotation QTN-2026-00042$/m);
-    expect(info).toMatch(/^Author:\s+Northwind Electronics Manufacturing GmbH$/m);
-    expect(info).toMatch(/^Subject:\s+Quotation for Electro Brașov$/m);
+    const { pdf, read } = await render(baseInput({ metadata: { subject: "Quotation for Electro Brașov" } }));
+    expect(read.info.Title).toBe("Quotation QTN-2026-00042");
+    expect(read.info.Author).toBe("Northwind Electronics Manufacturing GmbH");
+    expect(read.info.Subject).toBe("Quotation for Electro Brașov");
     expect(pdf.toString("latin1")).toContain("/Lang (ro-RO)");
   });
 
@@ -159,29 +123,27 @@ describe("renderDocumentPdf", () => {
     const rows = Array.from({ length: 80 }, (_, i) =>
       row(i + 1, `Assembly of board ${i + 1} for ${NAMES.ro}`),
     );
-    const { file } = await renderToFile(baseInput({ rows }));
-    const pages = pageCount(file);
+    const { read } = await render(baseInput({ rows }));
+    const pages = read.pages.length;
     expect(pages).toBeGreaterThanOrEqual(3);
 
-    const second = text(file, 2);
+    const second = text(read, 2);
     expect(second).toMatch(/Pos\.\s+Article\s+Description\s+Quantity\s+Unit price\s+Line total/);
     expect(second).toContain(`Page 2 / ${pages}`);
     expect(second).toContain("Quotation QTN-2026-00042");
 
-    const all = text(file);
+    const all = text(read);
     for (let i = 1; i <= 80; i++) {
       expect(all.match(new RegExp(`ART-${String(i).padStart(4, "0")}`, "g")), `row ${i}`).toHaveLength(1);
     }
-    for (let p = 1; p <= pages; p++) expect(text(file, p)).toContain(`Page ${p} / ${pages}`);
+    for (let p = 1; p <= pages; p++) expect(text(read, p)).toContain(`Page ${p} / ${pages}`);
   });
 
   it("splits a row taller than a page instead of losing or clipping its text", async () => {
     const tall = Array.from({ length: 90 }, (_, i) => `Step ${i + 1} done.`).join("\n");
-    const { file } = await renderToFile(
-      baseInput({ rows: [row(1, "Short"), row(2, tall), row(3, "After")] }),
-    );
-    expect(pageCount(file)).toBeGreaterThanOrEqual(2);
-    const all = text(file);
+    const { read } = await render(baseInput({ rows: [row(1, "Short"), row(2, tall), row(3, "After")] }));
+    expect(read.pages.length).toBeGreaterThanOrEqual(2);
+    const all = text(read);
     for (let i = 1; i <= 90; i++) expect(all).toContain(`Step ${i} done.`);
     expect(all).toContain("After");
   });
@@ -189,10 +151,10 @@ describe("renderDocumentPdf", () => {
   it("breaks words wider than their column rather than overflowing into the next one", async () => {
     const iban = "DE89370400440532013000DE89370400440532013000";
     // Other cells stay empty so the wrapped fragments are the only text on their lines.
-    const { file } = await renderToFile(baseInput({ rows: [["", "", iban, "", "", ""]] }));
-    const joined = text(file).replace(/\s+/g, "");
+    const { read } = await render(baseInput({ rows: [["", "", iban, "", "", ""]] }));
+    const joined = text(read).replace(/\s+/g, "");
     expect(joined).toContain(iban);
-    expect(text(file)).not.toContain(iban);
+    expect(text(read)).not.toContain(iban);
   });
 
   it("produces identical bytes for identical input and creation date", async () => {

@@ -1,8 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { pdfText } from "@ems/testing/pdf-text";
+import { describe, expect, it } from "vitest";
 import { and, count, desc, eq } from "drizzle-orm";
 import { siteConfig } from "@ems/config/site";
 import { createCompany, createSession, createUser, type CompanyRole } from "@ems/db/factories";
@@ -12,8 +9,6 @@ import { useTestApp } from "../../test/test-app.ts";
 
 const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.example.test" });
 const db = () => t().db.db;
-const dir = mkdtempSync(join(tmpdir(), "contracts-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Method = "GET" | "POST" | "PUT";
 const MISSING = "00000000-0000-4000-8000-000000000000";
@@ -62,12 +57,6 @@ const rows = async (table: typeof contracts | typeof activityLog | typeof mailOu
 
 async function snapshot() {
   return { contracts: await rows(contracts), log: await rows(activityLog), mail: await rows(mailOutbox) };
-}
-
-function pdfText(pdf: Buffer): string {
-  const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 }
 
 describe("requesting a contract", () => {
@@ -223,7 +212,7 @@ describe("PDF", () => {
     const res = await call("GET", `/api/contracts/${created.id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain("Contract");
     expect(text).toContain(created.number);
     expect(text).toContain("Framework agreement");
@@ -240,7 +229,7 @@ describe("PDF", () => {
     const { company } = await customer();
     const reader = await signIn(company.id, "finance", { language: "de" });
     const contract = await createContract(db(), { companyId: company.id, kind: "nda" });
-    const text = pdfText((await reader.call("GET", `/api/contracts/${contract.id}/pdf`)).rawPayload);
+    const text = await pdfText((await reader.call("GET", `/api/contracts/${contract.id}/pdf`)).rawPayload);
     expect(text).toContain(contract.number);
     expect(text).toContain("unbefristet");
     expect(text).toContain("Geheimhaltungsvereinbarung");

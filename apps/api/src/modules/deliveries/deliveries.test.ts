@@ -1,10 +1,11 @@
+import { pdfText } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createDeliveryNote, createSalesOrder } from "@ems/db/order-factories";
 import { activityLog, deliveryNotes, salesOrders, workOrderStages } from "@ems/db/schema";
 import { useTestApp } from "../../test/test-app.ts";
-import { MISSING_ID, fulfilmentKit, pdfText } from "../orders/fulfilment-test-kit.ts";
+import { MISSING_ID, fulfilmentKit } from "../orders/fulfilment-test-kit.ts";
 
 const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.example.test" });
 const kit = fulfilmentKit(t);
@@ -310,7 +311,7 @@ describe("GET /api/deliveries/:id/pdf (SPEC Delivery note PDF)", () => {
     const res = await romanian.call("GET", `/api/deliveries/${note.id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain(note.number);
     expect(text).toContain("1Z999AA10123456784");
     expect(text).toContain("Ștefan Țurcanu");

@@ -1,9 +1,10 @@
+import { pdfText } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createDeliveryNote, createInvoice, createSalesOrder } from "@ems/db/order-factories";
 import { createQuote } from "@ems/db/quote-factories";
 import { useTestApp } from "../../test/test-app.ts";
-import { MISSING_ID, fulfilmentKit, pdfText } from "../orders/fulfilment-test-kit.ts";
+import { MISSING_ID, fulfilmentKit } from "../orders/fulfilment-test-kit.ts";
 import { documentTexts } from "./document-texts.ts";
 
 const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.example.test" });
@@ -38,7 +39,7 @@ describe("the back office's document PDFs", () => {
       expect(res.headers["content-type"]).toBe("application/pdf");
       expect(res.headers["content-disposition"]).toBe(`inline; filename="${doc.number}.pdf"`);
       expect(res.headers["cache-control"]).toBe("private, no-store");
-      const text = pdfText(res.rawPayload);
+      const text = await pdfText(res.rawPayload);
       expect(text).toContain(doc.number);
       expect(text).toContain(documentTexts("en").t(doc.title));
       expect(text).toContain("Șerban Țesătorie SRL");
@@ -51,7 +52,7 @@ describe("the back office's document PDFs", () => {
     for (const doc of docs) {
       const german = await staff.call("GET", `${doc.url}?language=de`);
       expect(german.statusCode, doc.url).toBe(200);
-      expect(pdfText(german.rawPayload)).toContain(documentTexts("de").t(doc.title));
+      expect(await pdfText(german.rawPayload)).toContain(documentTexts("de").t(doc.title));
       for (const query of ["?language=xx", "?language=", "?lang=de", "?language=de&x=1"])
         expect((await staff.call("GET", `${doc.url}${query}`)).statusCode, `${doc.url}${query}`).toBe(400);
     }

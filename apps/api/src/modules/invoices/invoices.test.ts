@@ -1,3 +1,4 @@
+import { asPrinted, pdfText } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { siteConfig } from "@ems/config/site";
@@ -7,7 +8,7 @@ import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createInvoice, createPayment, createSalesOrder } from "@ems/db/order-factories";
 import { activityLog, invoices } from "@ems/db/schema";
 import { useTestApp } from "../../test/test-app.ts";
-import { MISSING_ID, asPrinted, fulfilmentKit, pdfText } from "../orders/fulfilment-test-kit.ts";
+import { MISSING_ID, fulfilmentKit } from "../orders/fulfilment-test-kit.ts";
 
 const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.example.test" });
 const kit = fulfilmentKit(t);
@@ -323,7 +324,7 @@ describe("GET /api/invoices/:id/pdf (SPEC Sales invoice PDF)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toBe(`inline; filename="${invoice.number}.pdf"`);
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain("Rechnung");
     expect(text).toContain(invoice.number);
     expect(text).toContain(asPrinted(formatMoney(invoice.totalMinor, "EUR", "de")));
@@ -342,7 +343,7 @@ describe("GET /api/invoices/:id/pdf (SPEC Sales invoice PDF)", () => {
       status: "paid",
       paidAt: new Date("2026-03-02T09:00:00Z"),
     });
-    const text = pdfText((await reader.call("GET", `/api/invoices/${invoice.id}/pdf`)).rawPayload);
+    const text = await pdfText((await reader.call("GET", `/api/invoices/${invoice.id}/pdf`)).rawPayload);
     expect(text).toContain("Paid on March 2, 2026. Thank you.");
     expect(text).not.toContain(siteConfig.legal.bank.iban);
   });

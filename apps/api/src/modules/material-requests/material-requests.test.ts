@@ -1,8 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { pdfText } from "@ems/testing/pdf-text";
+import { describe, expect, it } from "vitest";
 import { and, count, desc, eq } from "drizzle-orm";
 import { siteConfig } from "@ems/config/site";
 import { createCompany, createSession, createUser, type CompanyRole } from "@ems/db/factories";
@@ -13,8 +10,6 @@ import { useTestApp } from "../../test/test-app.ts";
 
 const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.example.test" });
 const db = () => t().db.db;
-const dir = mkdtempSync(join(tmpdir(), "material-requests-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Method = "GET" | "POST" | "PUT";
 const MISSING = "00000000-0000-4000-8000-000000000000";
@@ -69,12 +64,6 @@ async function snapshot() {
     log: await rows(activityLog),
     mail: await rows(mailOutbox),
   };
-}
-
-function pdfText(pdf: Buffer): string {
-  const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 }
 
 describe("announcing material", () => {
@@ -304,7 +293,7 @@ describe("PDF", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toBe(`inline; filename="${created.number}.pdf"`);
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain("Material delivery");
     expect(text).toContain(created.number);
     expect(text).toContain("NRF52840-QIAA-R");
@@ -328,7 +317,7 @@ describe("PDF", () => {
     const request = await createMaterialRequest(db(), { companyId: company.id });
     const res = await reader.call("GET", `/api/material-requests/${request.id}/pdf`);
     expect(res.statusCode).toBe(200);
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain(request.number);
     expect(text).toContain("Lieferavis");
     expect(text).toContain("Rolle");

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { LightMyRequestResponse } from "fastify";
@@ -82,17 +78,3 @@ export function fulfilmentKit(t: () => TestApp) {
 
   return { db, customer, staff, customerCompany, outbox, rows };
 }
-
-const pdfDir = mkdtempSync(join(tmpdir(), "fulfilment-pdf-"));
-process.on("exit", () => rmSync(pdfDir, { recursive: true, force: true }));
-let pdfCount = 0;
-
-/** The text of a PDF as poppler's pdftotext reads it (a missing tool fails the test loudly). */
-export function pdfText(pdf: Buffer): string {
-  const file = join(pdfDir, `doc-${++pdfCount}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-}
-
-/** Amounts as pdftotext prints them: Intl's no-break spaces come out as plain spaces. */
-export const asPrinted = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");

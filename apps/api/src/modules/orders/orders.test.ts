@@ -1,9 +1,10 @@
+import { asPrinted, pdfText } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "@ems/contracts/money";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createDeliveryNote, createInvoice, createSalesOrder } from "@ems/db/order-factories";
 import { useTestApp } from "../../test/test-app.ts";
-import { MISSING_ID, asPrinted, fulfilmentKit, pdfText } from "./fulfilment-test-kit.ts";
+import { MISSING_ID, fulfilmentKit } from "./fulfilment-test-kit.ts";
 
 const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.example.test" });
 const kit = fulfilmentKit(t);
@@ -245,7 +246,7 @@ describe("GET /api/orders/:id/pdf (SPEC Sales order PDF)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toBe(`inline; filename="${order.number}.pdf"`);
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain("Auftragsbestätigung");
     expect(text).toContain(order.number);
     expect(text).toContain(order.poNumber);

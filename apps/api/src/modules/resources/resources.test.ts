@@ -1,8 +1,8 @@
+import { pdfText } from "@ems/testing/pdf-text";
 import { KnowledgeBase } from "@ems/content/knowledge-base";
 import { createTestContent } from "@ems/content/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { pdfText } from "../orders/fulfilment-test-kit.ts";
 
 const checklist = (heading: string, items: string[]) =>
   `Intro.\n\n## ${heading}\n\n${items.map((item) => `- ${item}`).join("\n")}\n`;
@@ -54,7 +54,7 @@ describe("GET /api/resources/*.pdf", () => {
       'inline; filename="lindqvar-design-rule-checklist-en.pdf"',
     );
     expect(res.headers["cache-control"]).toBe("public, max-age=3600");
-    const text = pdfText(res.rawPayload).replace(/\s+/g, " ");
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, " ");
     expect(text).toContain("Design-rule checklist");
     expect(text).toMatch(/\[ ?\] Outline is one closed contour Board outline/);
     expect(text).toContain("Three global fiducials per panel");
@@ -62,7 +62,9 @@ describe("GET /api/resources/*.pdf", () => {
   });
 
   it("writes it in the language asked for", async () => {
-    const text = pdfText((await get("/api/resources/design-rule-checklist.pdf?language=de")).rawPayload);
+    const text = await pdfText(
+      (await get("/api/resources/design-rule-checklist.pdf?language=de")).rawPayload,
+    );
     expect(text).toContain("Drei Passermarken je Nutzen");
     expect(text).not.toContain("Three global fiducials");
   });
@@ -70,7 +72,7 @@ describe("GET /api/resources/*.pdf", () => {
   it("makes the capability sheet from the site configuration", async () => {
     const res = await get("/api/resources/capability-sheet.pdf?language=en");
     expect(res.statusCode).toBe(200);
-    const text = pdfText(res.rawPayload).replace(/\s+/g, " ");
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, " ");
     expect(text).toContain("Capability sheet");
     expect(text).toContain("Passives from 01005 (0402 metric); fine pitch down to 0.3 mm");
     expect(text).toContain("Express assembly in 10 working days");
@@ -96,6 +98,6 @@ describe("the day's copy of a download", () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
     }
-    expect(pdfText(answers[0]!.rawPayload)).toContain("Montaggio SMT");
+    expect(await pdfText(answers[0]!.rawPayload)).toContain("Montaggio SMT");
   });
 });
