@@ -85,8 +85,9 @@ const wrongState = (status: string, action: string) =>
 
 /**
  * Open quotes past their validity become Expired, each with one system entry in the activity log.
- * Reads and orders call it first (for one company, or all for staff), so nobody sees or orders a
- * stale Open quote; the server may also run it on a timer. Answers how many quotes expired.
+ * The server's hourly sweep runs it for everyone; changes of a quote (decline, renew, send, order)
+ * run it first for the quote's company so they judge the recorded status. Reads never call it: they
+ * already show a stale Open quote as Expired. Answers how many quotes expired.
  */
 export async function expireQuotes(
   db: Database,
@@ -198,7 +199,7 @@ async function detailOf(
   const { quote } = record;
   const today = todayIso(now);
   const decides = role !== null && DECIDING_ROLES.includes(role);
-  const status = quote.status as QuoteStatus;
+  const status = statusOn(quote, today);
   return {
     ...summaryOf(quote, lines, withPrices, today),
     priced: withPrices,
@@ -306,9 +307,7 @@ export async function customerQuotePage(ctx: QuoteContext, query: QuoteListQuery
 
 /** SPEC getQuotation. */
 export async function customerQuote(ctx: QuoteContext, id: string): Promise<QuoteDetail> {
-  const now = new Date();
-  await expireQuotes(ctx.db, now, tenant(ctx));
-  return customerDetail(ctx, id, now);
+  return customerDetail(ctx, id);
 }
 
 /** SPEC Quotation PDF in the caller's language; only quotes with prices have one. */
@@ -316,7 +315,6 @@ export async function customerQuotePdf(
   ctx: QuoteContext,
   id: string,
 ): Promise<{ number: string; pdf: Buffer }> {
-  await expireQuotes(ctx.db, new Date(), tenant(ctx));
   const record = await loadCustomerQuote(ctx, id);
   if (!customerSeesPrices(record.quote))
     throw new AppError(409, ERROR_CODES.conflict, "This quote has no prices yet: it is still being prepared");
@@ -479,7 +477,7 @@ async function staffDetail(ctx: QuoteContext, id: string, now = new Date()): Pro
   if (!record) throw missing();
   const lines = await listQuoteLines(ctx.db, id);
   const { quote } = record;
-  const status = quote.status as QuoteStatus;
+  const status = statusOn(quote, todayIso(now));
   const priced = isPriced(quote);
   return {
     ...(await detailOf(ctx.db, record, lines, priced, null, now)),
@@ -529,9 +527,7 @@ export async function staffQuotePage(ctx: QuoteContext, query: StaffQuoteListQue
 }
 
 export async function staffQuote(ctx: QuoteContext, id: string): Promise<StaffQuoteDetail> {
-  const now = new Date();
-  await expireQuotes(ctx.db, now);
-  return staffDetail(ctx, id, now);
+  return staffDetail(ctx, id);
 }
 
 const staffLineValues = (lines: StaffQuoteLine[]): NewQuoteLine[] =>
