@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Money is integer minor units with an ISO 4217 currency (DESIGN §3). Amounts stay below 2^31 so
+ * Money is integer minor units with an ISO 4217 currency. Amounts stay below 2^31 so
  * they fit the database's integer columns; one document never reaches twenty million euros.
  */
 export const CURRENCIES = ["EUR", "RON", "USD", "GBP", "CHF", "SEK", "DKK", "NOK"] as const;
@@ -18,11 +18,4 @@ export type Money = z.infer<typeof moneySchema>;
 export function taxOf(netMinor: number, rateBp: number): number {
   const exact = (netMinor * rateBp) / 10_000;
   return Math.sign(exact) * Math.round(Math.abs(exact));
-}
-
-/** Formats minor units for a language ("1.234,50 €" in German, "€1,234.50" in English). */
-export function formatMoney(amountMinor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
 }

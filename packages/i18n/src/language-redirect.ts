@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, normalizeLocale } from "./locales.ts";
 
 /**
- * SPEC §5 and issue 3: a returning visitor who opens bare "/" is sent to the language they chose
+ * Issue 3 (docs/behaviour/data.md#language-codes): a returning visitor who opens bare "/" is sent to the language they chose
  * (remembered in the i18n_redirected cookie). Crawlers are never redirected by language, and only
  * the root is: every other URL already names its language.
  */

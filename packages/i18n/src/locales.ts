@@ -1,5 +1,5 @@
 /**
- * The 12 languages of the product (SPEC §1, §5, §9). English is the default and has no path prefix.
+ * The 12 languages of the product. English is the default and has no path prefix.
  * The order is the order of the language selector.
  */
 export const LOCALES = ["en", "de", "es", "fr", "it", "nl", "pt", "ro", "sv", "da", "no", "fi"] as const;
@@ -39,7 +39,7 @@ const LANGUAGE_TABLE: Record<Locale, Omit<LanguageInfo, "code">> = {
 /** The languages in selector order. */
 export const LANGUAGES: readonly LanguageInfo[] = LOCALES.map((code) => ({ code, ...LANGUAGE_TABLE[code] }));
 
-/** BCP 47 tags of SPEC §9; en uses en-US, the fallback locale. */
+/** BCP 47 tags (docs/behaviour/data.md#languages); en uses en-US, the fallback locale. */
 export const LOCALE_TAGS = Object.fromEntries(
   LOCALES.map((code) => [code, LANGUAGE_TABLE[code].tag]),
 ) as Record<Locale, string>;
@@ -49,7 +49,7 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * SPEC §5: one of the 12 codes; en-US and en-GB become en; anything unknown falls back to en.
+ * docs/behaviour/data.md#language-codes: one of the 12 codes; en-US and en-GB become en; anything unknown falls back to en.
  * Regional tags of the other languages (de-AT, pt-BR, nb-NO) map to their language, because a
  * visitor whose browser says de-AT reads the German site, not the English one.
  */

@@ -1,5 +1,5 @@
 /**
- * Every page of the product (SPEC §2), with what the router, the sitemaps and the menus need to know.
+ * Every page of the product, with what the router, the sitemaps and the menus need to know.
  * Paths per language live in ./paths/<locale>.ts and are joined in ./route-map.ts.
  */
 
@@ -89,7 +89,7 @@ export const PAGES = {
   "my-bom-new": { layout: "dashboard", kind: "portal" },
   "my-elexess-cart": { layout: "dashboard", kind: "portal" },
   "my-elexess-search": { layout: "dashboard", kind: "portal" },
-  // Detail pages of quotes and orders, and the operator's back office (issue 5; not in SPEC §2).
+  // Detail pages of quotes and orders, and the operator's back office (issue 5; product additions, docs/behaviour/public-site.md#signed-in-routes).
   "my-quote": { layout: "dashboard", kind: "portal" },
   "my-order": { layout: "dashboard", kind: "portal" },
   staff: { layout: "dashboard", kind: "portal" },
@@ -156,7 +156,7 @@ export type TranslatedPageKey = Exclude<PageKey, UntranslatedKey>;
 
 /**
  * One language's translated paths, without the language prefix. null: the page does not exist in
- * that language (SPEC §2: the glossary is only in en and de). `{product}` is replaced by the
+ * that language (the glossary is only in en and de, docs/behaviour/public-site.md#glossary-languages). `{product}` is replaced by the
  * operator's product slug from the site configuration.
  */
 export type LanguagePaths = Record<TranslatedPageKey, string | null>;

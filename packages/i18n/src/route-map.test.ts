@@ -38,7 +38,7 @@ describe("route map", () => {
     expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
   });
 
-  it("keeps the paths SPEC §2 spells out", () => {
+  it("keeps the documented public paths", () => {
     expect(pagePath("about-company", "en", options)).toBe("/about/company");
     expect(pagePath("legal-terms", "en", options)).toBe("/legal/terms-and-conditions");
     expect(pagePath("em-tht-assembly", "de", options)).toBe("/de/elektronikfertigung/tht-montage");

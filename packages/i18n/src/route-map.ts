@@ -21,7 +21,7 @@ import { ro } from "./paths/ro.ts";
 import { sv } from "./paths/sv.ts";
 
 /**
- * The route map: every page key → its path in each of the 12 languages (SPEC §2). A Record over the
+ * The route map: every page key → its path in each of the 12 languages. A Record over the
  * locales, each a Record over the translated page keys, so a missing language or page is a compile
  * error. It generates the React Router routes, the hreflang links, the sitemaps and the language
  * switcher.
@@ -101,7 +101,7 @@ export function pagePath(
 }
 
 /**
- * Extra spellings that serve a page besides its primary path (SPEC §2): German content pages through
+ * Extra spellings that serve a page besides its primary path: German content pages through
  * the shared content handler, the redirect targets of legacy case-study paths, and the doubled-prefix
  * German pages (/it/de/…). Each names the page and the language it renders in; its canonical link
  * points to the primary path.
@@ -113,7 +113,7 @@ export interface Alias {
   path: string;
 }
 
-/** German content paths exactly as SPEC §2 lists them, served by the German page. */
+/** German content paths exactly as docs/behaviour/public-site.md#german-content-paths lists them, served by the German page. */
 const GERMAN_CONTENT_PATHS: readonly { key: PageKey; path: string }[] = [
   { key: "em-tht-assembly", path: "/elektronikfertigung/tht-montage" },
   { key: "em-pcba-volume-production", path: "/elektronikfertigung/Serienproduktion" },
@@ -143,7 +143,7 @@ export function aliases(options: RouteMapOptions): Alias[] {
       add({ key, locale: "de", path: `/${locale}${german}` });
     }
   }
-  // Legacy case-study targets that keep the English slug under a localised section (SPEC §2 redirects).
+  // Legacy case-study targets that keep the English slug under a localised section (docs/behaviour/public-site.md#case-study-redirects).
   for (const locale of ["de", "it", "ro"] as const) {
     const primary = pagePath("resources-case-studies", locale, options);
     if (primary)
@@ -215,7 +215,7 @@ export function alternates(
 }
 
 /**
- * Legacy case-study paths (SPEC §2 redirects): answered with 301 to the localised case-study page.
+ * Legacy case-study paths (docs/behaviour/public-site.md#case-study-redirects): answered with 301 to the localised case-study page.
  * The legacy slug says which language the visitor came for, with or without a language prefix.
  */
 const LEGACY_CASE_STUDY_SLUGS: Record<string, { locale: Locale; alias: boolean }> = {
@@ -237,7 +237,7 @@ export function legacyCaseStudyTarget(pathname: string, options: RouteMapOptions
   const locale: Locale = slug === "case-studies" && prefix ? (prefix as Locale) : legacy.locale;
   const primary = pagePath("resources-case-studies", locale, options);
   if (!primary) return null;
-  // /de/case-studies → /de/ressourcen/case-studies (SPEC lists these targets); others → the localised page.
+  // /de/case-studies → /de/ressourcen/case-studies (documented targets); others → the localised page.
   if (slug === "case-studies" && (locale === "de" || locale === "it" || locale === "ro")) {
     return primary.replace(/\/[^/]+$/, "/case-studies");
   }

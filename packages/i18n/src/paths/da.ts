@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** Danish. The glossary exists only in en and de (SPEC §2), hence null. */
+/** Danish. The glossary exists only in en and de, hence null. */
 export const da: LanguagePaths = {
   home: "/",
   contact: "/kontakt",

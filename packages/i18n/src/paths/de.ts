@@ -1,9 +1,9 @@
 import type { LanguagePaths } from "../pages.ts";
 
 /**
- * German. The content paths SPEC §2 spells out are kept exactly: /elektronikfertigung/tht-montage,
+ * German. The content paths the behaviour reference lists are kept exactly: /elektronikfertigung/tht-montage,
  * /elektronikfertigung/serienproduktion, /ueber/elexess-part-search, /ressourcen/fallstudien and
- * /ressourcen/leiterplatten-glossar; the other spellings SPEC lists are aliases in ../route-map.ts.
+ * /ressourcen/leiterplatten-glossar; the other listed spellings are aliases in ../route-map.ts.
  */
 export const de: LanguagePaths = {
   home: "/",

@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** English: the paths exactly as SPEC §2 spells them. */
+/** English: the paths exactly as docs/behaviour/public-site.md#public-routes spells them. */
 export const en: LanguagePaths = {
   home: "/",
   contact: "/contact",

@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** Spanish (Spain). The glossary exists only in en and de (SPEC §2), hence null. */
+/** Spanish (Spain). The glossary exists only in en and de, hence null. */
 export const es: LanguagePaths = {
   home: "/",
   contact: "/contacto",

@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** Finnish. The glossary exists only in en and de (SPEC §2), hence null. */
+/** Finnish. The glossary exists only in en and de, hence null. */
 export const fi: LanguagePaths = {
   home: "/",
   contact: "/yhteystiedot",

@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** French. The glossary exists only in en and de (SPEC §2), hence null. */
+/** French. The glossary exists only in en and de, hence null. */
 export const fr: LanguagePaths = {
   home: "/",
   contact: "/contact",

@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** Italian. Case studies are /risorse/casi-studio; the glossary exists only in en and de (SPEC §2), hence null. */
+/** Italian. Case studies are /risorse/casi-studio; the glossary exists only in en and de, hence null. */
 export const it: LanguagePaths = {
   home: "/",
   contact: "/contatti",

@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** Dutch. The glossary exists only in en and de (SPEC §2), hence null. */
+/** Dutch. The glossary exists only in en and de, hence null. */
 export const nl: LanguagePaths = {
   home: "/",
   contact: "/contact",

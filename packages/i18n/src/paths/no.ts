@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** Norwegian (Bokmål). The glossary exists only in en and de (SPEC §2), hence null. */
+/** Norwegian (Bokmål). The glossary exists only in en and de, hence null. */
 export const no: LanguagePaths = {
   home: "/",
   contact: "/kontakt",

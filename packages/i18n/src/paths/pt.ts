@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** European Portuguese (pt-PT). The glossary exists only in en and de (SPEC §2), hence null. */
+/** European Portuguese (pt-PT). The glossary exists only in en and de, hence null. */
 export const pt: LanguagePaths = {
   home: "/",
   contact: "/contactos",

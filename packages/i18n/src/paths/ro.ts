@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** Romanian. Case studies as SPEC requires: /resurse/studii-de-caz. The glossary exists only in en and de, hence null. */
+/** Romanian. Case studies at /resurse/studii-de-caz (docs/behaviour/public-site.md#case-study-redirects). The glossary exists only in en and de, hence null. */
 export const ro: LanguagePaths = {
   home: "/",
   contact: "/contact",

@@ -1,6 +1,6 @@
 import type { LanguagePaths } from "../pages.ts";
 
-/** Swedish. The glossary exists only in en and de (SPEC §2), hence null. */
+/** Swedish. The glossary exists only in en and de, hence null. */
 export const sv: LanguagePaths = {
   home: "/",
   contact: "/kontakt",

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercentFigure,
+  formatRate,
+  formatWeekday,
+  localeTag,
+} from "./format.ts";
+
+describe("formatters", () => {
+  it("formats with each language's regional tag: Portuguese is Portugal's, not Brazil's", () => {
+    expect(localeTag("pt")).toBe("pt-PT");
+    expect(localeTag("pt-BR")).toBe("pt-PT");
+    expect(localeTag("xx")).toBe("en-US");
+    expect(formatDate("2026-11-23", "pt")).toBe("23/11/2026");
+    expect(formatDate("2026-11-23", "pt")).toBe(formatDate("2026-11-23", "pt-PT"));
+  });
+
+  it("shows calendar days and instants as their UTC day, whatever the time of day", () => {
+    expect(formatDate("2026-03-31", "en")).toBe("Mar 31, 2026");
+    expect(formatDate("2026-03-31T23:30:00.000Z", "de")).toBe("31.03.2026");
+    expect(formatDate(new Date("2026-03-01T00:10:00Z"), "de")).toBe("01.03.2026");
+    expect(formatDate("not a day", "en")).toBe("not a day");
+    expect(formatDate(null, "en")).toBe("");
+    expect(formatDate("", "en")).toBe("");
+  });
+
+  it("names the zone of a time, UTC unless another is asked for", () => {
+    expect(formatDateTime("2026-03-31T08:05:09Z", "de")).toBe("31.03.2026, 08:05:09 UTC");
+    expect(formatDateTime("2026-03-31T08:05:09Z", "de", "Europe/Bucharest")).toMatch(
+      /^31\.03\.2026, 11:05:09 /,
+    );
+    expect(formatWeekday("2026-12-24", "de")).toBe("Donnerstag");
+  });
+
+  it("formats numbers, rates and money for the language", () => {
+    expect(formatNumber(1250, "de")).toBe("1.250");
+    expect(formatNumber(1250, "en")).toBe("1,250");
+    expect(formatRate(1900, "en")).toBe("19%");
+    expect(formatRate(1950, "de")).toBe("19,5\u00a0%");
+    expect(formatPercentFigure(750, "de")).toBe("7,5");
+    expect(formatPercentFigure(1900, "en")).toBe("19");
+    expect(formatMoney(123_450, "EUR", "de")).toBe("1.234,50\u00a0€");
+    expect(formatMoney(123_450, "EUR", "en")).toBe("€1,234.50");
+    expect(formatMoney(99, "RON", "ro")).toBe("0,99\u00a0RON");
+  });
+});

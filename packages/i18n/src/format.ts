@@ -1,0 +1,105 @@
+import { LOCALE_TAGS, normalizeLocale } from "./locales.ts";
+
+/**
+ * The one set of formatters for dates, numbers, rates and money, used by pages, PDFs and mails, so
+ * a Portuguese reader sees the same date on the quotes list, the invoice PDF and the invoice mail.
+ *
+ * Each takes one of the 12 language codes (anything else reads as its language or English) and
+ * formats with that language's regional tag (pt → pt-PT, not Intl's default pt-BR). Formatters are
+ * cached per tag: constructing an Intl formatter costs far more than using one.
+ */
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let format = cache.get(key) as T | undefined;
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** The BCP 47 tag the product formats a language with (`pt` → `pt-PT`). */
+export function localeTag(locale: string): string {
+  return LOCALE_TAGS[normalizeLocale(locale)];
+}
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A calendar day (`2026-11-23`) or an instant as a medium date in the language ("23/11/2026" in
+ * Portuguese, "23.11.2026" in German, "Nov 23, 2026" in English). Calendar days name a day, not a
+ * moment, so they and instants are both shown as their UTC day: the server's HTML, the browser's
+ * first render, the PDF and the mail agree whatever the reader's time zone. Answers the input for
+ * text that is no date, and "" for nothing.
+ */
+export function formatDate(value: string | Date | null | undefined, locale: string): string {
+  if (value === null || value === undefined || value === "") return "";
+  const date =
+    typeof value === "string" ? new Date(CALENDAR_DAY.test(value) ? `${value}T00:00:00Z` : value) : value;
+  if (Number.isNaN(date.getTime())) return typeof value === "string" ? value : "";
+  const tag = localeTag(locale);
+  return cached(
+    `date:${tag}`,
+    () => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }),
+  ).format(date);
+}
+
+/**
+ * An instant as a medium date with its time and the zone's name ("Nov 23, 2026, 10:42:13 AM UTC").
+ * `timeZone` defaults to UTC, which the server renders; the browser passes the visitor's own zone
+ * once hydrated (`useDateTime` in the web app), and the zone's name says which one is shown.
+ */
+export function formatDateTime(value: string | Date, locale: string, timeZone = "UTC"): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return typeof value === "string" ? value : "";
+  const tag = localeTag(locale);
+  return cached(
+    `datetime:${tag}:${timeZone}`,
+    () => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "long", timeZone }),
+  ).format(date);
+}
+
+/** The weekday's name of a calendar day ("Montag"). */
+export function formatWeekday(value: string, locale: string): string {
+  const tag = localeTag(locale);
+  return cached(
+    `weekday:${tag}`,
+    () => new Intl.DateTimeFormat(tag, { weekday: "long", timeZone: "UTC" }),
+  ).format(new Date(`${value.slice(0, 10)}T00:00:00Z`));
+}
+
+/** A count or quantity with the language's grouping ("1.250" in German). */
+export function formatNumber(value: number, locale: string): string {
+  const tag = localeTag(locale);
+  return cached(`number:${tag}`, () => new Intl.NumberFormat(tag)).format(value);
+}
+
+/** A rate in basis points as a percentage in the language (1900 → "19 %" in German, "19%" in English). */
+export function formatRate(rateBp: number, locale: string): string {
+  const tag = localeTag(locale);
+  return cached(
+    `percent:${tag}`,
+    () => new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }),
+  ).format(rateBp / 10_000);
+}
+
+/** A rate in basis points as the bare figure of a percent field (750 → "7.5", "7,5"). */
+export function formatPercentFigure(rateBp: number, locale: string): string {
+  const tag = localeTag(locale);
+  return cached(`figure:${tag}`, () => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 })).format(
+    rateBp / 100,
+  );
+}
+
+/** Integer minor units of an ISO 4217 currency ("1.234,50 €" in German, "€1,234.50" in English). */
+export function formatMoney(amountMinor: number, currency: string, locale: string): string {
+  const tag = localeTag(locale);
+  const format = cached(
+    `money:${tag}:${currency}`,
+    () => new Intl.NumberFormat(tag, { style: "currency", currency }),
+  );
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amountMinor / 10 ** digits);
+}
