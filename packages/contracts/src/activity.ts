@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { singleLine } from "./text.ts";
+import { listPagingShape, listSearchSchema } from "./lists.ts";
 
 /**
  * Action names of the activity log and the log each belongs to. system: security events; user:
@@ -74,14 +74,13 @@ export function activityActionsOf(kind: ActivityKind): ActivityAction[] {
  */
 export const ACTIVITY_MAX_ROWS = 10_000;
 
-/** Query of the activity log lists (SPEC §7 Activity log: system logs, user logs). */
+/** Query of the activity log lists (system logs and user logs, docs/behaviour/accounts.md#activity-log). */
 export const activityQuerySchema = z
   .strictObject({
-    page: z.coerce.number().int().min(1).max(ACTIVITY_MAX_ROWS).default(1),
-    page_size: z.coerce.number().int().min(10).max(100).default(25),
+    ...listPagingShape,
     action: z.enum(Object.keys(ACTIVITY_ACTIONS) as [ActivityAction, ...ActivityAction[]]).optional(),
     actor_user_id: z.uuid().optional(),
-    q: singleLine().min(1).max(100).optional(),
+    q: listSearchSchema,
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
   })

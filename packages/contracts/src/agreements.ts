@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { multiLine, singleLine } from "./text.ts";
 import { currencySchema, minorSchema } from "./money.ts";
+import { listQuerySchema, pageOf } from "./lists.ts";
 
 /**
- * SPEC §7 Contract (create, getAll): agreements between a customer and the operator. The file is
+ * Contracts (docs/behaviour/billing.md#contracts): agreements between a customer and the operator. The file is
  * named agreements so it is not mistaken for this package (the API contracts). A customer requests
  * one (requested); staff make it active or end it: requested → active | ended, active → ended.
  */
@@ -24,15 +25,11 @@ export const CONTRACT_TRANSITIONS: Record<ContractStatus, readonly ContractStatu
 export const CONTRACT_SORTS = ["created_at", "number", "title", "starts_on"] as const;
 export const CONTRACT_TERMS_MAX = 20_000;
 
-export const contractListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(10).max(100).default(25),
-  status: z.enum(CONTRACT_STATUSES).optional(),
-  kind: z.enum(CONTRACT_KINDS).optional(),
-  /** Matches the contract number or title. */
-  q: singleLine().min(1).max(100).optional(),
-  sort: z.enum(CONTRACT_SORTS).default("created_at"),
-  dir: z.enum(["asc", "desc"]).default("desc"),
+/** `q` matches the contract number or title. */
+export const contractListQuerySchema = listQuerySchema({
+  sorts: CONTRACT_SORTS,
+  defaultSort: "created_at",
+  filters: { status: z.enum(CONTRACT_STATUSES).optional(), kind: z.enum(CONTRACT_KINDS).optional() },
 });
 
 /** The back office lists every company's contracts; company_id narrows it to one customer. */
@@ -62,18 +59,10 @@ export const staffContractSchema = contractSchema
   .extend({ company_id: z.uuid(), company_name: z.string() })
   .meta({ id: "StaffContract" });
 
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    page_size: z.number().int(),
-    total: z.number().int(),
-  });
-
 export const contractPageSchema = pageOf(contractSchema).meta({ id: "ContractPage" });
 export const staffContractPageSchema = pageOf(staffContractSchema).meta({ id: "StaffContractPage" });
 
-/** SPEC Contract create: the customer's request; annual_volume_minor belongs to framework agreements only. */
+/** A customer's request for a contract; annual_volume_minor belongs to framework agreements only. */
 export const contractCreateSchema = z
   .strictObject({
     kind: z.enum(CONTRACT_KINDS),

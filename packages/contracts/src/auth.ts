@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §3 User as the session answer gives it (snake_case, as the SPEC's client reads it). */
+/** The user as the session answer gives it (snake_case; docs/behaviour/data.md#entities-and-fields). */
 export const sessionUserSchema = z
   .object({
     first_name: z.string(),
@@ -27,7 +27,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 const emailField = z.email().max(254);
 
 /**
- * SPEC §3 login request: usr (the e-mail), pwd, cookie_notified, token, tmp_id. `token` is not used
+ * The login request (docs/behaviour/accounts.md#sign-in): usr (the e-mail), pwd, cookie_notified, token, tmp_id. `token` is not used
  * by this product's sign-in (the session token is never sent by browsers) and is refused when sent;
  * `tmp_id` asks for a fresh code for an attempt already open (resend). `captcha` is a solved ALTCHA
  * challenge (base64 JSON), needed only once the API has answered 428 CAPTCHA_REQUIRED.
@@ -59,7 +59,7 @@ export const loginResponseSchema = z
   })
   .meta({ id: "LoginChallenge" });
 
-/** SPEC §3 verify request: otp, tmpId. `session: "token"` is for API clients (no cookie, token in the answer). */
+/** The verify request: otp, tmpId. `session: "token"` is for API clients (no cookie, token in the answer). */
 export const verifyRequestSchema = z
   .strictObject({
     otp: z

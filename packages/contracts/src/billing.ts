@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { singleLine } from "./text.ts";
-import { documentAddressSchema, listPagingShape, listSearchSchema, pageOf } from "./orders.ts";
+import { listQuerySchema, pageOf } from "./lists.ts";
+import { documentAddressSchema } from "./orders.ts";
 
 /**
- * SPEC §7 Delivery note (getAll, PDF), Sales invoice (getAll, PDF) and Payment (get_client_token,
+ * Delivery note (getAll, PDF), Sales invoice (getAll, PDF) and Payment (get_client_token,
  * charge_client, enable_integration), with the back office's side: issuing delivery notes and
  * invoices and recording payments that arrived.
  */
@@ -51,12 +52,11 @@ export const staffDeliveryNoteSchema = deliveryNoteSchema
 
 export const DELIVERY_SORTS = ["shipped_at", "number"] as const;
 
-/** SPEC Delivery note getAll; `q` matches the note number, the carrier or the tracking number. */
-export const deliveryListQuerySchema = z.strictObject({
-  ...listPagingShape,
-  q: listSearchSchema,
-  order_id: z.uuid().optional(),
-  sort: z.enum(DELIVERY_SORTS).default("shipped_at"),
+/** The delivery note list (docs/behaviour/orders.md#delivery-notes); `q` matches the note number, the carrier or the tracking number. */
+export const deliveryListQuerySchema = listQuerySchema({
+  sorts: DELIVERY_SORTS,
+  defaultSort: "shipped_at",
+  filters: { order_id: z.uuid().optional() },
 });
 
 export const staffDeliveryListQuerySchema = deliveryListQuerySchema.extend({
@@ -153,15 +153,13 @@ export const staffInvoiceSchema = invoiceSchema
 export const INVOICE_SORTS = ["issued_on", "due_on", "number", "total"] as const;
 
 /**
- * SPEC Sales invoice getAll. `status` filters by display status: `unpaid` lists unpaid invoices
+ * The invoice list (docs/behaviour/billing.md#invoices). `status` filters by display status: `unpaid` lists unpaid invoices
  * that are not yet overdue. `q` matches the invoice or the order number.
  */
-export const invoiceListQuerySchema = z.strictObject({
-  ...listPagingShape,
-  status: z.enum(INVOICE_DISPLAY_STATUSES).optional(),
-  q: listSearchSchema,
-  order_id: z.uuid().optional(),
-  sort: z.enum(INVOICE_SORTS).default("issued_on"),
+export const invoiceListQuerySchema = listQuerySchema({
+  sorts: INVOICE_SORTS,
+  defaultSort: "issued_on",
+  filters: { status: z.enum(INVOICE_DISPLAY_STATUSES).optional(), order_id: z.uuid().optional() },
 });
 
 export const staffInvoiceListQuerySchema = invoiceListQuerySchema.extend({ company_id: z.uuid().optional() });
@@ -199,7 +197,7 @@ export type PaymentRecordMethod = (typeof PAYMENT_RECORD_METHODS)[number];
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Card gateways the operator can switch on (SPEC enable_integration). */
+/** Card gateways the operator can switch on (enable_integration). */
 export const PAYMENT_INTEGRATIONS = ["stripe"] as const;
 export type PaymentIntegration = (typeof PAYMENT_INTEGRATIONS)[number];
 
@@ -239,7 +237,7 @@ export const paymentMethodsSchema = z
   })
   .meta({ id: "PaymentMethods" });
 
-/** SPEC get_client_token. */
+/** What the browser needs to start a payment (get_client_token, docs/behaviour/billing.md#payments). */
 export const clientTokenRequestSchema = z
   .strictObject({ invoice_id: z.uuid(), method: z.enum(PAYMENT_METHODS) })
   .meta({ id: "ClientTokenRequest" });
@@ -264,7 +262,7 @@ export const paymentTokenSchema = z
   .regex(/^[A-Za-z0-9_]+$/, "must be a payment method token");
 
 /**
- * SPEC charge_client: pays the whole invoice. Cards need the payment_token from the gateway's SDK;
+ * charge_client (docs/behaviour/billing.md#payments): pays the whole invoice. Cards need the payment_token from the gateway's SDK;
  * a bank transfer takes none and stays pending until staff record the money.
  */
 export const chargeSchema = z
@@ -286,7 +284,7 @@ export const paymentRecordSchema = z
   .strictObject({ reference: printable(120).optional() })
   .meta({ id: "PaymentRecord" });
 
-/** SPEC enable_integration (staff administrators). */
+/** enable_integration (staff administrators). */
 export const integrationToggleSchema = z
   .strictObject({ provider: z.enum(PAYMENT_INTEGRATIONS), enabled: z.boolean() })
   .meta({ id: "PaymentIntegrationToggle" });

@@ -4,7 +4,7 @@ import { LOCALES } from "@ems/i18n/locales";
 import { COMPANY_ROLES } from "./roles.ts";
 
 /**
- * SPEC §7 Company: the signed-in customer's own company (details, related companies, addresses,
+ * Company (docs/behaviour/accounts.md#company): the signed-in customer's own company (details, related companies, addresses,
  * contacts, users and invitations). The tenant is always the caller's company; ids of another
  * company answer 404 like missing ones.
  */
@@ -51,7 +51,7 @@ export const companyUpdateSchema = z
   })
   .meta({ id: "CompanyUpdate" });
 
-/** SPEC §7 get_related_company. */
+/** Related companies (get_related_company). */
 export const relatedCompanySchema = z
   .object({
     id: z.uuid(),
@@ -78,7 +78,7 @@ export const addressSchema = z
   })
   .meta({ id: "CompanyAddress" });
 
-/** SPEC §7 create address; is_billing / is_shipping make it the billing or shipping address at once. */
+/** Creates an address; is_billing / is_shipping make it the billing or shipping address at once. */
 export const addressCreateSchema = z
   .strictObject({
     label: text(100),
@@ -105,7 +105,7 @@ export const contactSchema = z
   })
   .meta({ id: "CompanyContact" });
 
-/** SPEC §7 create contact. */
+/** Creates a contact. */
 export const contactCreateSchema = z
   .strictObject({
     first_name: text(100),
@@ -133,7 +133,7 @@ export const companyUserSchema = z
   })
   .meta({ id: "CompanyUser" });
 
-/** SPEC §7 create user and invite. */
+/** Creates a user and invites them. */
 export const inviteUserSchema = z
   .strictObject({
     email,
@@ -144,7 +144,7 @@ export const inviteUserSchema = z
   })
   .meta({ id: "CompanyInvite" });
 
-/** SPEC §7 update_user_role. */
+/** Changes a user's role in the company (update_user_role). */
 export const userRoleSchema = z.strictObject({ role: z.enum(COMPANY_ROLES) }).meta({ id: "CompanyUserRole" });
 
 export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "an invitation token");

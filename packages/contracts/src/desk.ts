@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * SPEC §7 Desk getDeskData: the customer desk's overview of the caller's company. Invoice figures
+ * The customer desk (getDeskData, docs/behaviour/billing.md#customer-desk): the customer desk's overview of the caller's company. Invoice figures
  * are null for the engineer role, which may not see invoices or payments.
  */
 

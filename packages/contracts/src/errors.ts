@@ -1,5 +1,5 @@
 /**
- * The response wrapper of SPEC §3 and its error defaults and codes, without any schema library,
+ * The response wrapper (docs/behaviour/data.md#response-envelope) and its error defaults and codes, without any schema library,
  * so the browser bundle can use them for nothing. The zod schemas are in ./envelope.ts.
  */
 export const ERROR_DEFAULTS = {
@@ -39,7 +39,7 @@ export const ERROR_CODES = {
   /** Idempotency-Key (issue 15): the key named another request, or its first request still runs. */
   idempotencyKeyReused: "IDEMPOTENCY_KEY_REUSED",
   idempotencyKeyInUse: "IDEMPOTENCY_KEY_IN_USE",
-  /** Sign-in (SPEC §8): the client maps these to login_page.* and otp_page.* messages. */
+  /** Sign-in: the client maps these to login_page.* and otp_page.* messages. */
   invalidCredentials: "INVALID_CREDENTIALS",
   noAcceptedRoles: "user_has_no_accepted_roles",
   accountLocked: "ACCOUNT_LOCKED",

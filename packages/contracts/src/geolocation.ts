@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §3: the geolocation response is `isFromChina`. */
+/** The geolocation answer is `isFromChina` (docs/behaviour/data.md#entities-and-fields). */
 export const geolocationSchema = z.object({ isFromChina: z.boolean() }).meta({ id: "Geolocation" });
 
 export type Geolocation = z.infer<typeof geolocationSchema>;

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
 
-/** SPEC §7 Knowledge base: categories, articles, one article (issue 7). */
+/** Knowledge base: categories, articles, one article (issue 7; docs/api.md#public-content-issue-7). */
 const language = z.enum(LOCALES).default("en");
-/** A preview token (SPEC §4): drafts are included when it matches the configured one. */
+/** A preview token: drafts are included when it matches the configured one. */
 const preview = z.string().min(1).max(200).optional();
 
 export const kbCategoriesQuerySchema = z.strictObject({ language, preview });

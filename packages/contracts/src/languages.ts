@@ -16,7 +16,7 @@ export const languageSchema = z
 
 export const languageListSchema = z.array(languageSchema);
 
-/** SPEC §7: "Fetch languages: POST, empty body". An empty object is the only body accepted. */
+/** Fetching the languages is a POST with an empty body (docs/behaviour/data.md#calling-the-api). An empty object is the only body accepted. */
 export const languagesRequestSchema = z.strictObject({}).nullish();
 
 export type Language = z.infer<typeof languageSchema>;

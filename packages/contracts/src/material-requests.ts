@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { multiLine, singleLine } from "./text.ts";
+import { listQuerySchema, pageOf } from "./lists.ts";
 
 /**
- * SPEC §7 Material request (getAll, PDF): parts a customer supplies for production, announced to the
+ * Material requests (docs/behaviour/billing.md#material-requests): parts a customer supplies for production, announced to the
  * operator's goods receiving. Customers announce them; staff check them in (announced → received).
  */
 
@@ -35,14 +36,11 @@ export function latestExpectedOn(now = new Date()): string {
   return utcToday(limit);
 }
 
-export const materialRequestListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(10).max(100).default(25),
-  status: z.enum(MATERIAL_REQUEST_STATUSES).optional(),
-  /** Matches the request number or a part number (MPN) of its lines. */
-  q: singleLine().min(1).max(80).optional(),
-  sort: z.enum(MATERIAL_REQUEST_SORTS).default("created_at"),
-  dir: z.enum(["asc", "desc"]).default("desc"),
+/** `q` matches the request number or a part number (MPN) of its lines. */
+export const materialRequestListQuerySchema = listQuerySchema({
+  sorts: MATERIAL_REQUEST_SORTS,
+  defaultSort: "created_at",
+  filters: { status: z.enum(MATERIAL_REQUEST_STATUSES).optional() },
 });
 
 /** The back office lists every company's requests; company_id narrows it to one customer. */
@@ -81,14 +79,6 @@ export const materialRequestSchema = z
 export const staffMaterialRequestSchema = materialRequestSchema
   .extend({ company_id: z.uuid(), company_name: z.string() })
   .meta({ id: "StaffMaterialRequest" });
-
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    page_size: z.number().int(),
-    total: z.number().int(),
-  });
 
 export const materialRequestPageSchema = pageOf(materialRequestSchema).meta({ id: "MaterialRequestPage" });
 export const staffMaterialRequestPageSchema = pageOf(staffMaterialRequestSchema).meta({

@@ -4,7 +4,7 @@ import { taxOf } from "./money.ts";
 import { MAX_QUOTE_LINES, MAX_QUOTE_QUANTITY, QUOTE_STATUSES, quoteLineAmountMinor } from "./quotes.ts";
 
 /**
- * SPEC §7 Sales order: getSalesOrderTerms and placeOrder. An Open, still valid quote becomes a sales
+ * Sales order: getSalesOrderTerms and placeOrder (docs/behaviour/orders.md#placing-an-order). An Open, still valid quote becomes a sales
  * order: the customer picks one tier quantity per line they order, a purchase order number, billing
  * and shipping addresses of their company, a parcel service, and accepts the current terms of sale.
  */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { singleLine } from "./text.ts";
+import { listQuerySchema, pageOf } from "./lists.ts";
 
 /**
- * SPEC §7 Sales order after it was placed: getAllRaw (the list), fetch_row_details (one order with
+ * Sales orders after they were placed (docs/behaviour/orders.md): getAllRaw (the list), fetch_row_details (one order with
  * its lines, addresses, totals and documents), get_wo_progress_data (production progress per line)
  * and the order confirmation PDF; plus the back office's progress and status changes. Orders are
  * created by placeOrder (packages/contracts/src/ordering.ts).
@@ -46,33 +46,14 @@ export const orderIdParamSchema = z.strictObject({ id: z.uuid() });
 
 // Lists (shared by the billing lists in ./billing.ts)
 
-/** Paging of every fulfilment and billing list: pages of 10 to 100 rows. */
-export const listPagingShape = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(10).max(100).default(25),
-  dir: z.enum(["asc", "desc"]).default("desc"),
-};
-
-/** Free-text search; an empty `q` means no search. */
-export const listSearchSchema = singleLine().max(100).optional();
-
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    page_size: z.number().int(),
-    total: z.number().int(),
-  });
-
 export const ORDER_SORTS = ["created_at", "number", "delivery_date", "total"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-/** SPEC getAllRaw: one page of the company's orders; `q` matches the order or purchase order number. */
-export const orderListQuerySchema = z.strictObject({
-  ...listPagingShape,
-  status: z.enum(ORDER_STATUSES).optional(),
-  q: listSearchSchema,
-  sort: z.enum(ORDER_SORTS).default("created_at"),
+/** getAllRaw: one page of the company's orders; `q` matches the order or purchase order number. */
+export const orderListQuerySchema = listQuerySchema({
+  sorts: ORDER_SORTS,
+  defaultSort: "created_at",
+  filters: { status: z.enum(ORDER_STATUSES).optional() },
 });
 
 /** The back office lists every company's orders; company_id narrows it to one customer. */
@@ -118,7 +99,7 @@ export const staffOrderRowSchema = orderRowSchema
 export const orderPageSchema = pageOf(orderRowSchema).meta({ id: "SalesOrderPage" });
 export const staffOrderPageSchema = pageOf(staffOrderRowSchema).meta({ id: "StaffSalesOrderPage" });
 
-// Details (SPEC fetch_row_details)
+// Details (fetch_row_details)
 
 export const orderLineSchema = z
   .object({
@@ -174,7 +155,7 @@ export const staffOrderDetailsSchema = orderDetailsSchema
   })
   .meta({ id: "StaffSalesOrderDetails" });
 
-// Production progress (SPEC get_wo_progress_data)
+// Production progress (get_wo_progress_data)
 
 export const stageProgressSchema = z
   .object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
 
-/** SPEC §3 User as the profile answer gives it (the SPEC's client reads it at message.user; here data.user). */
+/** The user as the profile answer gives it, at data.user (docs/behaviour/accounts.md#profile). */
 export const profileUserSchema = z
   .object({
     id: z.uuid(),
@@ -15,7 +15,7 @@ export const profileUserSchema = z
     company_id: z.string(),
     company_name: z.string(),
     company_role: z.string().nullable(),
-    /** The first contact is the user's own (SPEC §3: merged into the user). */
+    /** The first contact is the user's own (merged into the user). */
     contacts: z.array(z.object({ first_name: z.string(), last_name: z.string(), email: z.string() })),
     exp: z.string(),
     cookie_notified: z.boolean(),

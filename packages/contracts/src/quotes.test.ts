@@ -105,7 +105,7 @@ describe("quote state machine", () => {
     expect(statusesLeadingTo("In Progress")).toEqual(["Declined", "Expired"]);
   });
 
-  it("has a transition list and a SPEC §4 colour for every status", () => {
+  it("has a transition list and a badge colour for every status", () => {
     for (const status of QUOTE_STATUSES) {
       expect(QUOTE_TRANSITIONS[status]).toBeDefined();
       for (const to of QUOTE_TRANSITIONS[status]) expect(QUOTE_STATUSES).toContain(to as QuoteStatus);

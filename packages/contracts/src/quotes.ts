@@ -2,10 +2,11 @@ import { z } from "zod";
 import { multiLine, singleLine } from "./text.ts";
 import { MAX_MINOR, currencySchema, minorSchema } from "./money.ts";
 import { isoDateSchema, MAX_LEAD_TIME_DAYS, todayIso } from "./reference.ts";
+import { listQuerySchema, pageOf } from "./lists.ts";
 
 /**
- * SPEC §7 Quotation (getAll, getQuotation, PDF) and the back office's side of quotes. Statuses and
- * badge colours are SPEC §3 and §4; the transitions between them are this product's rules, kept
+ * Quotation (getAll, getQuotation, PDF) and the back office's side of quotes. Statuses and
+ * badge colours are docs/behaviour/quotes.md#quote-states; the transitions between them are this product's rules, kept
  * here as data so the API enforces and the web app shows the same state machine.
  */
 
@@ -23,7 +24,7 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 export type BadgeColor = "success" | "error" | "neutral" | "warning" | "info";
 
-/** SPEC §4 quote status badge colours. */
+/** Quote status badge colours (docs/behaviour/quotes.md#status-colours). */
 export const QUOTE_STATUS_COLORS: Record<QuoteStatus, BadgeColor> = {
   Ordered: "success",
   Declined: "error",
@@ -35,7 +36,7 @@ export const QUOTE_STATUS_COLORS: Record<QuoteStatus, BadgeColor> = {
   "Partially Ordered": "success",
 };
 
-/** SPEC §3 product categories: Assemblies (Baugruppen) and PCB (Leiterplatten). */
+/** Product categories (docs/behaviour/quotes.md#product-categories): Assemblies (Baugruppen) and PCB (Leiterplatten). */
 export const PRODUCT_CATEGORIES = ["assemblies", "pcb"] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
@@ -95,16 +96,15 @@ export const quoteIdParamSchema = z.strictObject({ id: z.uuid() });
 export const QUOTE_SORTS = ["created_at", "number", "valid_until", "status", "title"] as const;
 export type QuoteSort = (typeof QUOTE_SORTS)[number];
 
-/** SPEC getAll: one page of the company's quotes. An empty `q` means no search. */
-export const quoteListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(10).max(100).default(25),
-  status: z.enum(QUOTE_STATUSES).optional(),
-  category: z.enum(PRODUCT_CATEGORIES).optional(),
-  /** Part of the number, the title or the customer's reference. */
-  q: singleLine().max(100).optional(),
-  sort: z.enum(QUOTE_SORTS).default("created_at"),
-  dir: z.enum(["asc", "desc"]).default("desc"),
+/** getAll: one page of the company's quotes. An empty `q` means no search. */
+/** `q` is part of the number, the title or the customer's reference. */
+export const quoteListQuerySchema = listQuerySchema({
+  sorts: QUOTE_SORTS,
+  defaultSort: "created_at",
+  filters: {
+    status: z.enum(QUOTE_STATUSES).optional(),
+    category: z.enum(PRODUCT_CATEGORIES).optional(),
+  },
 });
 
 export const staffQuoteListQuerySchema = quoteListQuerySchema.extend({ company_id: z.uuid().optional() });
@@ -131,14 +131,6 @@ export const quoteSummarySchema = z
 export const staffQuoteSummarySchema = quoteSummarySchema
   .extend({ company_id: z.uuid(), company_name: z.string() })
   .meta({ id: "StaffQuoteSummary" });
-
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    page_size: z.number().int(),
-    total: z.number().int(),
-  });
 
 export const quotePageSchema = pageOf(quoteSummarySchema).meta({ id: "QuotePage" });
 export const staffQuotePageSchema = pageOf(staffQuoteSummarySchema).meta({ id: "StaffQuotePage" });
@@ -207,7 +199,7 @@ export const quoteRequestLineSchema = z.strictObject({
     .refine((list) => new Set(list).size === list.length, "quantities must be distinct"),
 });
 
-/** SPEC Quotation: a customer asks for a quote (it starts In Progress). */
+/** A customer asks for a quote (docs/behaviour/quotes.md#requesting-a-quote) (it starts In Progress). */
 export const quoteRequestSchema = z
   .strictObject({
     title: singleLine().min(3).max(200),

@@ -95,7 +95,7 @@ export function sameOriginPath(candidate: unknown, origin?: string): string | nu
 }
 
 /**
- * The target of a redirect rule or of /redirect?to= (SPEC §2): a local path as `sameOriginPath`
+ * The target of a redirect rule or of /redirect?to=: a local path as `sameOriginPath`
  * accepts it, or an absolute URL on one of `allowedOrigins` (checked by the same core), else null.
  */
 export function safeRedirectTarget(target: unknown, allowedOrigins: readonly string[] = []): string | null {
@@ -118,7 +118,7 @@ function isRuleTarget(target: string): boolean {
   }
 }
 
-/** A redirect rule of the operator's table (SPEC §2: consulted for every path). */
+/** A redirect rule of the operator's table (consulted for every path, docs/behaviour/public-site.md#redirect-rules). */
 export const redirectRuleSchema = z
   .object({
     fromPath: z.string(),

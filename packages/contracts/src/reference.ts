@@ -3,7 +3,7 @@ import { singleLine } from "./text.ts";
 import { currencySchema, minorSchema } from "./money.ts";
 
 /**
- * The operator's reference data behind quotes and orders: holidays (SPEC getHolidayList), parcel
+ * The operator's reference data behind quotes and orders: holidays (docs/behaviour/quotes.md#holidays-and-delivery-dates), parcel
  * services (getParcelServices) and the delivery date a lead time gives (getDeliveryDate). Customers
  * read them; staff maintain them in the back office.
  */

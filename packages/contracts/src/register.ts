@@ -16,7 +16,7 @@ const captcha = z
 export const emailAvailabilitySchema = z.strictObject({ email });
 export const emailAvailabilityAnswerSchema = z.object({ available: z.boolean() });
 
-/** SPEC §7 register_next_user: a new company with its first user, who becomes its administrator. */
+/** register_next_user (docs/behaviour/accounts.md#registration): a new company with its first user, who becomes its administrator. */
 export const registerRequestSchema = z
   .strictObject({
     company: z.strictObject({
@@ -54,7 +54,7 @@ export const verifyLinkSchema = z.strictObject({
 export const resendSchema = z.strictObject({ pending_id: z.uuid() });
 export const verifiedSchema = z.object({ email: z.string() });
 
-/** SPEC §7 User: reset_password, validate_reset_url_token, update_password. */
+/** reset_password, validate_reset_url_token, update_password (docs/behaviour/accounts.md#password-reset). */
 export const resetPasswordSchema = z.strictObject({ email });
 export const resetTokenSchema = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "a link token"),

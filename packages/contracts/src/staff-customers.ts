@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { singleLine } from "./text.ts";
 import { addressSchema, MEMBER_STATUSES } from "./companies.ts";
 import { COMPANY_ROLES } from "./roles.ts";
+import { listQuerySchema } from "./lists.ts";
 
 /**
  * The operator's back office: the directory of customer companies (never the operator's own
@@ -10,13 +10,11 @@ import { COMPANY_ROLES } from "./roles.ts";
 
 export const STAFF_CUSTOMER_SORTS = ["name", "created_at"] as const;
 
-export const staffCustomerListQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(10).max(100).default(25),
-  /** Part of the company name. */
-  q: singleLine().min(1).max(100).optional(),
-  sort: z.enum(STAFF_CUSTOMER_SORTS).default("name"),
-  dir: z.enum(["asc", "desc"]).default("asc"),
+/** `q` is part of the company name. */
+export const staffCustomerListQuerySchema = listQuerySchema({
+  sorts: STAFF_CUSTOMER_SORTS,
+  defaultSort: "name",
+  defaultDir: "asc",
 });
 
 export const staffCustomerSchema = z
