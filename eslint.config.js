@@ -35,6 +35,26 @@ export default tseslint.config(
     },
   },
   {
+    // ADR 0011: a module reaches another only through its service; its repository stays private.
+    // The module-graph test checks the same and also forbids cycles between modules.
+    files: ["apps/api/src/modules/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/index", "**/index.ts"], message: "No barrel files: import the module itself." },
+            {
+              // Any path that leaves the module's folder and ends in another folder's repository.
+              regex: "^(\\./)?(\\.\\./)+([\\w.-]+/)*[\\w-]+/[\\w-]+-repository(\\.ts)?$",
+              message: "Another module's repository is private to it: call its service (ADR 0011).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {

@@ -104,7 +104,7 @@ describe("the error envelope", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it("hides the details of an unexpected error behind the SPEC defaults", async () => {
+  it("hides the details of an unexpected error behind the error defaults", async () => {
     // A route that exists only to throw, on an app that is not yet ready.
     const app = await buildApp({
       env: loadEnv({ NODE_ENV: "test" }),

@@ -14,6 +14,7 @@ import mailPlugin from "./plugins/mail.ts";
 import openapiPlugin from "./plugins/openapi.ts";
 import pendingWorkPlugin from "./plugins/pending-work.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
+import requestContextPlugin from "./plugins/request-context.ts";
 import { generateRequestId } from "./plugins/request-id.ts";
 import { validatorCompiler } from "./lib/validator-compiler.ts";
 import securityHeadersPlugin from "./plugins/security-headers.ts";
@@ -27,11 +28,10 @@ import { staffOrdersRoutes } from "./modules/orders/staff-orders-routes.ts";
 import { paymentsRoutes } from "./modules/payments/payments-routes.ts";
 import { providersFromEnv } from "./modules/payments/payments-service.ts";
 import { staffPaymentsRoutes } from "./modules/payments/staff-payments-routes.ts";
-import { agreementsRoutes } from "./modules/agreements/agreements-routes.ts";
+import { contractsRoutes } from "./modules/contracts/contracts-routes.ts";
 import { deskRoutes } from "./modules/desk/desk-routes.ts";
 import { materialRequestsRoutes } from "./modules/material-requests/material-requests-routes.ts";
 import { staffCustomersRoutes } from "./modules/staff-customers/staff-customers-routes.ts";
-import { orderingRoutes } from "./modules/ordering/ordering-routes.ts";
 import { quotesRoutes } from "./modules/quotes/quotes-routes.ts";
 import { staffQuotesRoutes } from "./modules/quotes/staff-quotes-routes.ts";
 import { referenceRoutes } from "./modules/reference/reference-routes.ts";
@@ -134,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin, { redisUrl: env.REDIS_URL });
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(requestContextPlugin);
   await app.register(mailPlugin, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   // After the mailer: closing runs hooks in reverse, so pending work still finds it open.
   await app.register(pendingWorkPlugin);
@@ -173,7 +174,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staffQuotesRoutes);
   await app.register(referenceRoutes);
   await app.register(staffReferenceRoutes);
-  await app.register(orderingRoutes);
   await app.register(ordersRoutes);
   await app.register(staffOrdersRoutes);
   await app.register(deliveriesRoutes);
@@ -187,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(staffPaymentsRoutes, { providers: paymentProviders });
   await app.register(materialRequestsRoutes, { rateLimit: requestLimit });
-  await app.register(agreementsRoutes, { rateLimit: requestLimit });
+  await app.register(contractsRoutes, { rateLimit: requestLimit });
   await app.register(deskRoutes);
   await app.register(staffCustomersRoutes);
   // Content (issue 7): the knowledge base and the contact form.

@@ -75,7 +75,7 @@ export const envSchema = z
     /** Where contact-form messages go; default: the operator's address from the site configuration. */
     CONTACT_TO: z.email().optional(),
     /**
-     * Preview mode (SPEC §4): a request carrying this token (?preview=, then a cookie) sees draft
+     * Preview mode: a request carrying this token (?preview=, then a cookie) sees draft
      * content. Unset: there is no preview and drafts never show.
      */
     PREVIEW_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),

@@ -3,7 +3,7 @@ import type { Envelope } from "@ems/contracts/errors";
 
 export type SuccessEnvelope<T> = Envelope<T> & { error: null; field: null };
 
-/** Wraps a successful result in the SPEC §3 envelope. */
+/** Wraps a successful result in the envelope (docs/behaviour/data.md#response-envelope). */
 export function ok<T>(
   data: T,
   status = 200,

@@ -7,7 +7,7 @@ import type { CompanyRole } from "@ems/db/factories";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { AppError } from "../lib/app-error.ts";
 import { authenticateToken } from "../modules/auth/session-service.ts";
-import type { SessionWithUser } from "../modules/auth/session-repository.ts";
+import type { SessionWithUser } from "../lib/caller.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

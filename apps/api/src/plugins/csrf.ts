@@ -27,13 +27,14 @@ export function isCrossSiteMutation(request: FastifyRequest, publicUrl: string):
 }
 
 /**
- * CSRF defence in depth (ADR 0003): the session cookie is SameSite=Lax and bodies must be JSON, and
- * on top of that any /api mutation that a browser marks as coming from another origin is refused
- * before a handler runs. API clients without a browser send no Origin and are unaffected.
+ * CSRF defence in depth (ADR 0003): the session cookie is SameSite=Lax and API bodies must be JSON,
+ * and on top of that any mutation that a browser marks as coming from another origin is refused
+ * before a handler runs: /api calls and the pages' form posts alike (route actions accept
+ * url-encoded forms, so that they work without JavaScript). API clients without a browser send no
+ * Origin and are unaffected.
  */
 async function csrfPlugin(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
     if (isCrossSiteMutation(request, options.publicUrl))
       throw new AppError(403, ERROR_CODES.csrfRejected, "Requests from other sites are not accepted");
   });

@@ -11,7 +11,6 @@ import { z } from "zod";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { AppError } from "../lib/app-error.ts";
-import type { KeyRef } from "../modules/idempotency/idempotency-repository.ts";
 import {
   finishIdempotent,
   IN_USE_RETRY_AFTER_S,
@@ -19,6 +18,7 @@ import {
   REPLAYED_HEADER,
   requestFingerprint,
   startIdempotent,
+  type KeyRef,
 } from "../modules/idempotency/idempotency-service.ts";
 
 declare module "fastify" {

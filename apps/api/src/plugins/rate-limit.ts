@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
 import type { Database } from "@ems/db/client";
-import { incrementCounter } from "../modules/rate-limit/rate-limit-repository.ts";
+import { incrementCounter } from "../modules/rate-limit/rate-limit-service.ts";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { AppError } from "../lib/app-error.ts";
 

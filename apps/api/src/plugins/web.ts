@@ -117,7 +117,7 @@ export default async function webPlugin(
           const target = `/${url.pathname.replace(/^\/+|\/+$/g, "")}`;
           return reply.redirect(sameOriginPath(`${target}${url.search}`) ?? target, 301);
         }
-        // Legacy case-study paths, then the operator's redirect rules (SPEC §2), keep the query string.
+        // Legacy case-study paths, then the operator's redirect rules, keep the query string.
         const legacy = legacyCaseStudyTarget(pathname, routeOptions);
         if (legacy) return reply.redirect(`${legacy}${url.search}`, 301);
         const rule = await options.redirectRules.resolve(pathname);
@@ -134,7 +134,7 @@ export default async function webPlugin(
         );
         if (language) return reply.header("Vary", "Cookie").redirect(`${language}${url.search}`, 302);
 
-        // Search results and previews of drafts (SPEC §4) are rendered per request, not prerendered.
+        // Search results and previews of drafts are rendered per request, not prerendered.
         const perRequest =
           url.searchParams.has("q") ||
           url.searchParams.has("preview") ||

@@ -5,8 +5,8 @@ import { ok } from "../../lib/envelope.ts";
 import { activityPage } from "./activity-service.ts";
 
 /**
- * SPEC §7 Activity log: the system log (security events) and the user log (changes people made),
- * each only for the caller's company and only for its administrators.
+ * Activity log (docs/behaviour/accounts.md#activity-log): the system log (security events) and the
+ * user log (changes people made), each only for the caller's company and only for its administrators.
  */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ["system", "user"] as const) {

@@ -70,7 +70,10 @@ function setDeviceCookie(reply: FastifyReply, device: { name: string; value: str
   });
 }
 
-/** The two-step sign-in of SPEC §4, who is signed in, the user's sessions, and signing out. */
+/**
+ * The two-step sign-in (docs/behaviour/accounts.md#sign-in), who is signed in, the user's sessions,
+ * and signing out (docs/behaviour/accounts.md#sign-out).
+ */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   app,
   { rateLimit, captcha, deviceKey },

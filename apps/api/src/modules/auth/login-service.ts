@@ -11,7 +11,7 @@ import { matchTotp } from "../../lib/totp.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { validateCaptcha, type CaptchaSettings } from "../captcha/captcha-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
-import { deleteCounter, incrementCounter, peekCounter } from "../rate-limit/rate-limit-repository.ts";
+import { deleteCounter, incrementCounter, peekCounter } from "../rate-limit/rate-limit-service.ts";
 import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.ts";
 import {
   claimTotpStep,
@@ -29,9 +29,9 @@ import {
 } from "./login-repository.ts";
 
 /**
- * SPEC §9 and the issue: codes live 10 minutes, 5 wrong tries end an attempt, 5 wrong passwords lock
- * for 60 s: the device that made them when it has this account's device cookie, else every client
- * without one (issue 15, ADR 0009).
+ * Codes live 10 minutes, 5 wrong tries end an attempt, 5 wrong passwords lock for 60 s
+ * (docs/behaviour/data.md#lockout): the device that made them when it has this account's device
+ * cookie, else every client without one (issue 15, ADR 0009).
  */
 export const LOGIN_CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -154,9 +154,10 @@ const displayName = (user: Pick<SignInUser, "firstName" | "lastName">) =>
   `${user.firstName} ${user.lastName}`.trim();
 
 /**
- * Step one (SPEC §4): the password. Known and unknown accounts take the same time and get the same
- * answer; only the right password reveals anything (a missing company role). Opens an attempt and
- * sends the code by e-mail, or asks for the authenticator's code when two-factor is on.
+ * Step one (docs/behaviour/accounts.md#sign-in): the password. Known and unknown accounts take the
+ * same time and get the same answer; only the right password reveals anything (a missing company
+ * role). Opens an attempt and sends the code by e-mail, or asks for the authenticator's code when
+ * two-factor is on.
  */
 export async function startSignIn(ctx: SignInContext, input: LoginRequest): Promise<LoginResponse> {
   const { db } = ctx;
@@ -334,4 +335,9 @@ export async function finishSignIn(
       must_change_password: user.mustChangePassword,
     },
   };
+}
+
+/** Uses one of the user's recovery codes (by its hash) once: false when it is unknown or used. */
+export function redeemRecoveryCode(db: Database, userId: string, codeHash: string): Promise<boolean> {
+  return useRecoveryCode(db, userId, codeHash);
 }

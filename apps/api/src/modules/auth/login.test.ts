@@ -515,6 +515,19 @@ describe("CSRF", () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe("CSRF_REJECTED");
     }
+    // A page's form post (a route action) is refused the same way.
+    const form = await t().app.inject({
+      method: "POST",
+      url: "/update-password?token=x",
+      payload: "new_password=x",
+      headers: {
+        cookie: `session=${token}`,
+        origin: "https://evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+    });
+    expect(form.statusCode).toBe(403);
+    expect(form.json().error).toBe("CSRF_REJECTED");
     const still = await t().app.inject({
       method: "GET",
       url: "/api/auth/session",

@@ -2,26 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { companyMembers, sessions, users } from "@ems/db/schema";
-
-export interface SessionWithUser {
-  sessionId: string;
-  createdAt: Date;
-  lastSeenAt: Date;
-  expiresAt: Date;
-  user: {
-    id: string;
-    companyId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    language: string;
-    /** customer, staff or staff_admin. */
-    role: string;
-    /** The accepted role in the company (admin, buyer, engineer, finance, viewer); null for staff. */
-    companyRole: string | null;
-    mustChangePassword: boolean;
-  };
-}
+import type { SessionWithUser } from "../../lib/caller.ts";
 
 /**
  * The session lookup runs on every signed-in call, so it is a named prepared statement: PostgreSQL

@@ -2,13 +2,10 @@ import type { FastifyRequest } from "fastify";
 import type { SessionInfo } from "@ems/contracts/auth";
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ems/config/constants";
 import type { Database } from "@ems/db/client";
+import type { Executor } from "@ems/db/factories";
 import { hashSessionToken } from "@ems/db/tokens";
-import {
-  findSessionByTokenHash,
-  revokeSession,
-  touchSession,
-  type SessionWithUser,
-} from "./session-repository.ts";
+import type { SessionWithUser } from "../../lib/caller.ts";
+import { findSessionByTokenHash, revokeSession, touchSession } from "./session-repository.ts";
 import { listLiveSessions, revokeUserSession, revokeUserSessions } from "./login-repository.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 
@@ -133,4 +130,18 @@ export async function endOtherSessions(
     }
     return revoked;
   });
+}
+
+/**
+ * Ends the user's sessions but `keep` (all with null) inside the caller's transaction, for the
+ * modules that lock a user out (disabling a member, a password change or reset); they record
+ * their own activity. Answers how many ended.
+ */
+export function endUserSessions(
+  tx: Executor,
+  userId: string,
+  keep: string | null,
+  at: Date,
+): Promise<number> {
+  return revokeUserSessions(tx, userId, keep, at);
 }

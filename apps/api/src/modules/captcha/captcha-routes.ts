@@ -14,7 +14,7 @@ export interface CaptchaRouteOptions {
   rateLimit: { max: number; timeWindow: number };
 }
 
-/** SPEC §7 POST /api/auth/captcha/generate and /validate. */
+/** POST /api/auth/captcha/generate and /validate (docs/behaviour/accounts.md#registration). */
 export const captchaRoutes: FastifyPluginAsyncZod<CaptchaRouteOptions> = async (
   app,
   { settings, rateLimit },

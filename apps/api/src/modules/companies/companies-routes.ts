@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { emptyBodySchema } from "@ems/contracts/auth";
 import {
@@ -40,7 +39,6 @@ import {
   removeAddress,
   resendInvitation,
   useAddressAs,
-  type CompanyContext,
 } from "./companies-service.ts";
 
 export interface CompaniesRouteOptions {
@@ -59,18 +57,12 @@ const errors = {
 const noQuery = z.strictObject({});
 
 /**
- * SPEC §7 Company: the caller's own company (tenant = the signed-in user's company). Every member
- * reads; administrators change the company and its users; buyers may also add addresses and contacts.
- * Staff never pass requireCompanyRole: the back office has its own routes.
+ * Company (docs/behaviour/accounts.md#company): the caller's own company (tenant = the signed-in
+ * user's company). Every member reads; administrators change the company and its users; buyers may
+ * also add addresses and contacts. Staff never pass requireCompanyRole: the back office has its own
+ * routes.
  */
 export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = async (app, { rateLimit }) => {
-  const ctx = (request: FastifyRequest): CompanyContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
   const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
   const admin = { onRequest: app.requireCompanyRole("admin") };
   const adminOrBuyer = { onRequest: app.requireCompanyRole("admin", "buyer") };
@@ -94,7 +86,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await getCompany(ctx(request)));
+      return ok(await getCompany(request.context()));
     },
   );
 
@@ -109,7 +101,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
         response: { 200: envelopeSchema(companySchema), ...errors },
       },
     },
-    async (request) => ok(await editCompany(ctx(request), request.body)),
+    async (request) => ok(await editCompany(request.context(), request.body)),
   );
 
   app.get(
@@ -118,14 +110,14 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
       ...member,
       schema: {
         tags,
-        summary: "Related companies (SPEC get_related_company)",
+        summary: "Related companies",
         querystring: noQuery,
         response: { 200: envelopeSchema(z.array(relatedCompanySchema)), ...errors },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await relatedCompanies(ctx(request)));
+      return ok(await relatedCompanies(request.context()));
     },
   );
 
@@ -141,7 +133,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await addresses(ctx(request)));
+      return ok(await addresses(request.context()));
     },
   );
 
@@ -152,14 +144,14 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
       config: { idempotent: true },
       schema: {
         tags,
-        summary: "Creates an address (SPEC create address; administrators and buyers)",
+        summary: "Creates an address (administrators and buyers)",
         body: addressCreateSchema,
         response: { 201: envelopeSchema(addressSchema), ...errors },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await createAddress(ctx(request), request.body), 201, "Created");
+      return ok(await createAddress(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -169,7 +161,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
       ...admin,
       schema: {
         tags,
-        summary: "Deletes an address (SPEC delete address; administrators)",
+        summary: "Deletes an address (administrators)",
         description:
           "The billing and the shipping address answer 409 ADDRESS_IN_USE until another takes the role.",
         params: idParamSchema,
@@ -177,7 +169,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
       },
     },
     async (request) => {
-      await removeAddress(ctx(request), request.params.id);
+      await removeAddress(request.context(), request.params.id);
       return ok(null);
     },
   );
@@ -189,13 +181,13 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
         ...adminOrBuyer,
         schema: {
           tags,
-          summary: `Makes this the ${flag} address (SPEC update address as ${flag})`,
+          summary: `Makes this the ${flag} address`,
           params: idParamSchema,
           body: emptyBodySchema.optional(),
           response: addressList,
         },
       },
-      async (request) => ok(await useAddressAs(ctx(request), request.params.id, flag)),
+      async (request) => ok(await useAddressAs(request.context(), request.params.id, flag)),
     );
   }
 
@@ -214,7 +206,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await contacts(ctx(request)));
+      return ok(await contacts(request.context()));
     },
   );
 
@@ -225,14 +217,14 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
       config: { idempotent: true },
       schema: {
         tags,
-        summary: "Creates a contact (SPEC create contact; administrators and buyers)",
+        summary: "Creates a contact (administrators and buyers)",
         body: contactCreateSchema,
         response: { 201: envelopeSchema(contactSchema), ...errors },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await createContact(ctx(request), request.body), 201, "Created");
+      return ok(await createContact(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -253,7 +245,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await companyUsers(ctx(request)));
+      return ok(await companyUsers(request.context()));
     },
   );
 
@@ -264,7 +256,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
       config: { ...mailLimit, idempotent: true },
       schema: {
         tags,
-        summary: "Creates a user and e-mails an invitation (SPEC create user and invite; administrators)",
+        summary: "Creates a user and e-mails an invitation (administrators)",
         description: "An address that already has an account answers 409 EMAIL_IN_USE.",
         body: inviteUserSchema,
         response: { 201: envelopeSchema(companyUserSchema), ...errors },
@@ -272,7 +264,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await inviteUser(ctx(request), request.body), 201, "Created");
+      return ok(await inviteUser(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -289,7 +281,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
         response: userAnswer,
       },
     },
-    async (request) => ok(await resendInvitation(ctx(request), request.params.id)),
+    async (request) => ok(await resendInvitation(request.context(), request.params.id)),
   );
 
   app.put(
@@ -298,14 +290,14 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
       ...admin,
       schema: {
         tags,
-        summary: "Changes a user's role (SPEC update_user_role; administrators)",
+        summary: "Changes a user's role (administrators)",
         description: "Leaving the company without an accepted administrator answers 409 LAST_ADMIN.",
         params: idParamSchema,
         body: userRoleSchema,
         response: userAnswer,
       },
     },
-    async (request) => ok(await changeUserRole(ctx(request), request.params.id, request.body.role)),
+    async (request) => ok(await changeUserRole(request.context(), request.params.id, request.body.role)),
   );
 
   app.post(
@@ -320,7 +312,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
         response: userAnswer,
       },
     },
-    async (request) => ok(await disableUser(ctx(request), request.params.id)),
+    async (request) => ok(await disableUser(request.context(), request.params.id)),
   );
 
   app.post(
@@ -335,7 +327,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = asy
         response: userAnswer,
       },
     },
-    async (request) => ok(await enableUser(ctx(request), request.params.id)),
+    async (request) => ok(await enableUser(request.context(), request.params.id)),
   );
 
   // Invitations (public: the link in the e-mail is the credential)

@@ -17,13 +17,14 @@ import {
 } from "@ems/contracts/companies";
 import type { CompanyRole } from "@ems/contracts/roles";
 import type { Database } from "@ems/db/client";
+import type { Executor } from "@ems/db/factories";
 import { isLocale, type Locale } from "@ems/i18n/locales";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { hashPassword, passwordProblem } from "../../lib/passwords.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../auth/session-repository.ts";
-import { revokeUserSessions } from "../auth/login-repository.ts";
+import type { SessionWithUser } from "../../lib/caller.ts";
+import { endUserSessions } from "../auth/session-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
 import {
   closeInvitationTokens,
@@ -192,7 +193,10 @@ async function flagAddress(ctx: CompanyContext, tx: Tx, id: string, flag: "billi
   });
 }
 
-/** SPEC §7 update address as billing / as shipping: the flag moves in one transaction. */
+/**
+ * Update an address as billing / as shipping (docs/behaviour/accounts.md#company): the flag moves in
+ * one transaction.
+ */
 export async function useAddressAs(
   ctx: CompanyContext,
   id: string,
@@ -208,8 +212,8 @@ export async function useAddressAs(
 }
 
 /**
- * SPEC §7 delete address. The billing and the shipping address cannot be deleted (409 ADDRESS_IN_USE):
- * documents need them, so another address must take the role first.
+ * Delete an address (docs/behaviour/accounts.md#company). The billing and the shipping address cannot
+ * be deleted (409 ADDRESS_IN_USE): documents need them, so another address must take the role first.
  */
 export async function removeAddress(ctx: CompanyContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -330,9 +334,9 @@ async function sendInvitation(
 }
 
 /**
- * SPEC §7 create user and invite. An address that already has an account is refused with
- * 409 EMAIL_IN_USE: company administrators may learn that an address is registered (accepted risk;
- * the answer says nothing about which company it belongs to).
+ * Create a user and invite them (docs/behaviour/accounts.md#company). An address that already has an
+ * account is refused with 409 EMAIL_IN_USE: company administrators may learn that an address is
+ * registered (accepted risk; the answer says nothing about which company it belongs to).
  */
 export async function inviteUser(ctx: CompanyContext, input: InviteUser): Promise<CompanyUser> {
   const email = input.email.trim();
@@ -407,7 +411,7 @@ async function assertNotLastAdmin(ctx: CompanyContext, tx: Tx, target: MemberWit
   if (admins.filter((id) => id !== target.user.id).length === 0) throw lastAdmin();
 }
 
-/** SPEC §7 update_user_role; the user is told by e-mail. */
+/** update_user_role (docs/behaviour/accounts.md#roles-and-permissions); the user is told by e-mail. */
 export async function changeUserRole(
   ctx: CompanyContext,
   userId: string,
@@ -450,7 +454,7 @@ export async function disableUser(ctx: CompanyContext, userId: string): Promise<
     await assertNotLastAdmin(ctx, tx, row);
     const now = new Date();
     await updateMember(tx, tenant(ctx), userId, { status: "disabled" });
-    await revokeUserSessions(tx, userId, null, now);
+    await endUserSessions(tx, userId, null, now);
     await closeInvitationTokens(tx, userId, now);
     await recordActivity(tx, {
       action: "company.user_disabled",
@@ -539,3 +543,10 @@ export async function acceptInvitation(
   });
   return { email: row.user.email };
 }
+
+/** One of the company's addresses as stored, or null (orders copy it when they are placed). */
+export function companyAddress(db: Executor, companyId: string, id: string): Promise<AddressRow | null> {
+  return findAddress(db, companyId, id);
+}
+
+export type { AddressRow };

@@ -4,7 +4,10 @@ import { countriesQuerySchema, countryListSchema } from "@ems/contracts/countrie
 import { ok } from "../../lib/envelope.ts";
 import { listCountries } from "./countries-service.ts";
 
-/** SPEC §7 "Country: get_all". */
+/**
+ * "Country: get_all" (docs/api.md#named-calls--routes): the ISO 3166-1 countries, named and sorted in
+ * one of the 12 languages.
+ */
 export const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/countries",

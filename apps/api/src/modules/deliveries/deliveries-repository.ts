@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { companies, deliveryNotes, salesOrders } from "@ems/db/schema";
-import { LIST_COUNT_CAP, likePattern } from "../orders/orders-repository.ts";
+import { LIST_COUNT_CAP, likePattern } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of delivery notes. Customer queries pass the caller's company and filter by

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   billingIdParamSchema,
@@ -10,7 +9,6 @@ import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
 import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
-import type { DocumentContext } from "../orders/orders-service.ts";
 import { deliveriesPage, deliveryPdf } from "./deliveries-service.ts";
 
 const errors = {
@@ -22,15 +20,11 @@ const errors = {
 const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
 
-/** SPEC §7 Delivery note: getAll and PDF. Every member of the company reads its delivery notes. */
+/**
+ * Delivery note: getAll and PDF (docs/behaviour/orders.md#delivery-notes). Every member of the company
+ * reads its delivery notes.
+ */
 export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): DocumentContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
   const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
   const tags = ["deliveries"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
@@ -42,14 +36,14 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "One page of the company's delivery notes (SPEC Delivery note getAll)",
+        summary: "One page of the company's delivery notes",
         querystring: deliveryListQuerySchema,
         response: { 200: envelopeSchema(deliveryNotePageSchema), ...errors },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await deliveriesPage(ctx(request), request.query));
+      return ok(await deliveriesPage(request.context(), request.query));
     },
   );
 
@@ -59,7 +53,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "The delivery note as a PDF in the caller's language (SPEC Delivery note PDF)",
+        summary: "The delivery note as a PDF in the caller's language",
         params: billingIdParamSchema,
         querystring: noQuery,
         produces: ["application/pdf"],
@@ -67,7 +61,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await deliveryPdf(ctx(request), request.params.id);
+      const { number, pdf } = await deliveryPdf(request.context(), request.params.id);
       noStore(reply);
       return sendPdf(reply, number, pdf);
     },

@@ -11,23 +11,23 @@ import { CLOSED_ORDER_STATUSES } from "@ems/contracts/orders";
 import type { DocumentLineSnapshot } from "@ems/db/schema";
 import { notFound } from "../../lib/app-error.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import { nextDocumentNumber } from "../documents/document-number-repository.ts";
-import {
-  companyRecipients,
-  completeStage,
-  findRecipient,
-  listOrderDeliveryNotes,
-  listOrderLines,
-  lockOrder,
-  setOrderStatus,
-} from "../orders/orders-repository.ts";
 import {
   actorOf,
+  companyRecipients,
   conflict,
-  deliveredByPosition,
+  findRecipient,
   mailEach,
+  nextDocumentNumber,
   tenantOf,
   type DocumentContext,
+} from "../documents/documents-service.ts";
+import {
+  completeOrderStage,
+  deliveredByPosition,
+  lockOrderForUpdate,
+  orderDeliveryNotes,
+  orderLines,
+  updateOrderStatus,
 } from "../orders/orders-service.ts";
 import { renderDeliveryPdf } from "./delivery-pdf.ts";
 import {
@@ -63,7 +63,7 @@ const staffDeliveryDto = (record: DeliveryNoteRecord): StaffDeliveryNote => ({
   company_name: record.companyName,
 });
 
-// SPEC Delivery note getAll
+// Delivery note: getAll (docs/behaviour/orders.md#delivery-notes)
 
 export async function deliveriesPage(
   ctx: DocumentContext,
@@ -136,14 +136,11 @@ export async function createDeliveryNote(
 ): Promise<StaffDeliveryNote> {
   const now = new Date();
   const created = await ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input.order_id);
+    const order = await lockOrderForUpdate(tx, input.order_id);
     if (!order) throw notFound("No such order");
     if ((CLOSED_ORDER_STATUSES as readonly string[]).includes(order.status))
       throw conflict(`The order is ${order.status}: nothing more can be shipped`);
-    const [lines, notes] = await Promise.all([
-      listOrderLines(tx, order.id),
-      listOrderDeliveryNotes(tx, order.id),
-    ]);
+    const [lines, notes] = await Promise.all([orderLines(tx, order.id), orderDeliveryNotes(tx, order.id)]);
     const delivered = deliveredByPosition(notes);
 
     const snapshot: DocumentLineSnapshot[] = [];
@@ -175,7 +172,7 @@ export async function createDeliveryNote(
       lines: snapshot,
     });
     const complete = lines.filter((line) => (delivered.get(line.position) ?? 0) >= line.quantity);
-    await completeStage(
+    await completeOrderStage(
       tx,
       complete.filter((line) => snapshot.some((s) => s.position === line.position)).map((line) => line.id),
       "shipped",
@@ -193,7 +190,7 @@ export async function createDeliveryNote(
       complete.length === lines.length &&
       (order.status === "confirmed" || order.status === "in_production")
     ) {
-      await setOrderStatus(tx, order.id, "shipped");
+      await updateOrderStatus(tx, order.id, "shipped");
       await recordActivity(tx, {
         action: "order.status_changed",
         companyId: order.companyId,

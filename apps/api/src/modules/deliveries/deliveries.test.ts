@@ -223,7 +223,7 @@ describe("POST /api/staff/deliveries", () => {
   });
 });
 
-describe("GET /api/deliveries (SPEC Delivery note getAll)", () => {
+describe("GET /api/deliveries (Delivery note: getAll)", () => {
   it("lists the company's notes only, for every role; searches, filters by order and pages", async () => {
     const { company, order } = await twoLineOrder();
     const second = await createSalesOrder(db(), { companyId: company.id });
@@ -291,7 +291,7 @@ describe("GET /api/deliveries (SPEC Delivery note getAll)", () => {
   });
 });
 
-describe("GET /api/deliveries/:id/pdf (SPEC Delivery note PDF)", () => {
+describe("GET /api/deliveries/:id/pdf (Delivery note: PDF)", () => {
   it("renders the note in the caller's language with carrier, tracking and the Romanian address", async () => {
     const { company, order } = await twoLineOrder();
     const romanian = await kit.customer(company.id, "engineer", { language: "ro" });

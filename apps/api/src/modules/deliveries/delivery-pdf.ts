@@ -1,11 +1,12 @@
 import type { DeliveryNote } from "@ems/contracts/billing";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
-import { addressLines } from "../orders/order-pdf.ts";
+import { addressLines } from "../documents/document-pdf-lines.ts";
 
 /**
- * SPEC §7 Delivery note PDF: what left the operator's site, in the reader's language: the shipped
- * lines and quantities (no prices), the shipping address, carrier and tracking number.
+ * The delivery note PDF (docs/behaviour/orders.md#delivery-notes): what left the operator's site, in
+ * the reader's language: the shipped lines and quantities (no prices), the shipping address, carrier
+ * and tracking number.
  */
 export async function renderDeliveryPdf(
   note: DeliveryNote,

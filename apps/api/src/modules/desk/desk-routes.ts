@@ -5,7 +5,10 @@ import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
 import { deskData } from "./desk-service.ts";
 
-/** SPEC §7 Desk getDeskData: every member of the company; engineers get no invoice figures. */
+/**
+ * Desk: getDeskData (docs/behaviour/billing.md#customer-desk): every member of the company; engineers
+ * get no invoice figures.
+ */
 export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/desk",
@@ -13,7 +16,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireCompanyRole(...COMPANY_ROLES),
       schema: {
         tags: ["desk"],
-        summary: "The customer desk: counts, latest documents and a monthly series (SPEC getDeskData)",
+        summary: "The customer desk: counts, latest documents and a monthly series",
         description:
           "Invoice fields (unpaid_invoices, unpaid_total, invoiced_minor, …) are null for engineers.",
         querystring: deskQuerySchema,

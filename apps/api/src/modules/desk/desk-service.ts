@@ -8,7 +8,7 @@ import {
   type DeskStage,
 } from "@ems/contracts/desk";
 import type { Database } from "@ems/db/client";
-import type { SessionWithUser } from "../auth/session-repository.ts";
+import type { SessionWithUser } from "../../lib/caller.ts";
 import {
   countDesk,
   countUnpaidInvoices,
@@ -86,8 +86,9 @@ export function monthlySeries(
 }
 
 /**
- * SPEC §7 getDeskData for the caller's company. An Open quote past its validity is not counted or
- * listed as open, even before the quotes module's expiry sweep records it as Expired.
+ * getDeskData (docs/behaviour/billing.md#customer-desk) for the caller's company. An Open quote past
+ * its validity is not counted or listed as open, even before the quotes module's expiry sweep records
+ * it as Expired.
  */
 export async function deskData(ctx: DeskContext): Promise<DeskData> {
   const now = ctx.now ?? new Date();

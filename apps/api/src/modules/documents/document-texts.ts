@@ -1,8 +1,9 @@
+import { formatDate, formatMoney } from "@ems/i18n/format";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import { siteConfig } from "@ems/config/site";
-import { formatMoney } from "@ems/contracts/money";
+
 import { isLocale, type Locale } from "@ems/i18n/locales";
 import type { PdfBrand } from "../../lib/pdf/document-pdf.ts";
 import { CONTENT_LOCALES_DIR } from "../mail/mail-templates.ts";
@@ -36,7 +37,6 @@ function catalog(locale: Locale): Record<string, string> {
 /** Texts for a user's language; anything that is not one of the 12 falls back to English. */
 export function documentTexts(language: string): DocumentTexts {
   const locale: Locale = isLocale(language) ? language : "en";
-  const dates = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   return {
     locale,
     t(key, values = {}) {
@@ -44,9 +44,8 @@ export function documentTexts(language: string): DocumentTexts {
       if (message === undefined) throw new Error(`Missing document text "${key}"`);
       return String(new IntlMessageFormat(message, locale).format(values));
     },
-    // Plain dates (2026-11-23) are calendar days, so they are read and shown in UTC.
-    date: (value) =>
-      dates.format(typeof value === "string" ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value),
+    // The same date as every page and mail shows in this language.
+    date: (value) => formatDate(typeof value === "string" ? value.slice(0, 10) : value, locale),
     money: (amountMinor, currency) => formatMoney(amountMinor, currency, locale),
   };
 }

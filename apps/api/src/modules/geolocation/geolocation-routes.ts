@@ -5,8 +5,9 @@ import { ok } from "../../lib/envelope.ts";
 import { isFromChina } from "./geolocation-service.ts";
 
 /**
- * SPEC §7 GET /api/geolocation → { isFromChina }. The client address is the socket's, or the one a
- * trusted proxy reports when TRUST_PROXY is set (Fastify's request.ip follows that setting).
+ * GET /api/geolocation → { isFromChina } (docs/behaviour/data.md#calling-the-api). The client address
+ * is the socket's, or the one a trusted proxy reports when TRUST_PROXY is set (Fastify's request.ip
+ * follows that setting).
  */
 export const geolocationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

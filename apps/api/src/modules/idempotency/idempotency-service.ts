@@ -4,6 +4,8 @@ import type { Database } from "@ems/db/client";
 import { AppError } from "../../lib/app-error.ts";
 import { claimKey, findKey, releaseKey, storeAnswer, type KeyRef } from "./idempotency-repository.ts";
 
+export type { KeyRef };
+
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 /** Answers are replayed for a day, as Stripe does: long enough for any client's retries. */

@@ -2,11 +2,12 @@ import { siteConfig } from "@ems/config/site";
 import { SHIPPING_LINE_POSITION, type InvoiceDetails } from "@ems/contracts/billing";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
-import { addressLines, pricedColumns, pricedRow, taxRatePercent } from "../orders/order-pdf.ts";
+import { addressLines, pricedColumns, pricedRow, taxRatePercent } from "../documents/document-pdf-lines.ts";
 
 /**
- * SPEC §7 Sales invoice PDF in the reader's language: the billed lines (the shipping charge last),
- * the totals, and either the bank details to pay to or the date it was paid.
+ * The sales invoice PDF (docs/behaviour/billing.md#invoices) in the reader's language: the billed
+ * lines (the shipping charge last), the totals, and either the bank details to pay to or the date it
+ * was paid.
  */
 export async function renderInvoicePdf(
   invoice: InvoiceDetails,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
-import { companies, invoices, salesOrders } from "@ems/db/schema";
-import { LIST_COUNT_CAP, likePattern } from "../orders/orders-repository.ts";
+import { companies, invoices, payments, salesOrders } from "@ems/db/schema";
+import { LIST_COUNT_CAP, likePattern } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of sales invoices. Customer queries pass the caller's company and filter by
@@ -120,4 +120,22 @@ export async function markInvoicePaid(tx: Executor, id: string, at: Date): Promi
     .where(and(eq(invoices.id, id), eq(invoices.status, "unpaid")))
     .returning({ id: invoices.id });
   return rows.length > 0;
+}
+
+// An invoice's payments: its details list them, so invoices reads them here rather than through the
+// payments module, which depends on invoices and not the other way round (ADR 0011).
+
+export interface InvoicePaymentRecord {
+  payment: typeof payments.$inferSelect;
+  invoiceNumber: string;
+}
+
+export async function listInvoicePayments(db: Executor, invoiceId: string): Promise<InvoicePaymentRecord[]> {
+  return db
+    .select({ payment: payments, invoiceNumber: invoices.number })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(eq(payments.invoiceId, invoiceId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(100);
 }

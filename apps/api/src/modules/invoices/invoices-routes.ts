@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   billingIdParamSchema,
@@ -10,7 +9,6 @@ import {
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { ok } from "../../lib/envelope.ts";
 import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
-import type { DocumentContext } from "../orders/orders-service.ts";
 import { invoiceDetails, invoicePdf, invoicesPage } from "./invoices-service.ts";
 
 const errors = {
@@ -23,17 +21,10 @@ const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
 
 /**
- * SPEC §7 Sales invoice: getAll and PDF, plus one invoice with its payments. Administrators,
- * finance users, buyers and viewers read invoices; engineers do not (roles.ts).
+ * Sales invoice: getAll and PDF, plus one invoice with its payments (docs/behaviour/billing.md#invoices).
+ * Administrators, finance users, buyers and viewers read invoices; engineers do not (roles.ts).
  */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): DocumentContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
   const readers = { onRequest: app.requireCompanyRole("admin", "finance", "buyer", "viewer") };
   const tags = ["invoices"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
@@ -45,7 +36,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       ...readers,
       schema: {
         tags,
-        summary: "One page of the company's invoices (SPEC Sales invoice getAll)",
+        summary: "One page of the company's invoices",
         description: "status filters by display status: overdue is unpaid with due_on before today (UTC).",
         querystring: invoiceListQuerySchema,
         response: { 200: envelopeSchema(invoicePageSchema), ...errors },
@@ -53,7 +44,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await invoicesPage(ctx(request), request.query));
+      return ok(await invoicesPage(request.context(), request.query));
     },
   );
 
@@ -71,7 +62,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await invoiceDetails(ctx(request), request.params.id));
+      return ok(await invoiceDetails(request.context(), request.params.id));
     },
   );
 
@@ -81,7 +72,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       ...readers,
       schema: {
         tags,
-        summary: "The invoice as a PDF in the caller's language (SPEC Sales invoice PDF)",
+        summary: "The invoice as a PDF in the caller's language",
         params: billingIdParamSchema,
         querystring: noQuery,
         produces: ["application/pdf"],
@@ -89,7 +80,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await invoicePdf(ctx(request), request.params.id);
+      const { number, pdf } = await invoicePdf(request.context(), request.params.id);
       noStore(reply);
       return sendPdf(reply, number, pdf);
     },

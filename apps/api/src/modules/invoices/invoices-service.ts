@@ -8,35 +8,47 @@ import {
   type InvoiceListQuery,
   type InvoicePage,
   type InvoiceStatus,
+  type Payment,
+  type PaymentRecordMethod,
+  type PaymentStatus,
   type StaffInvoice,
   type StaffInvoiceListQuery,
   type StaffInvoicePage,
 } from "@ems/contracts/billing";
 import { taxOf } from "@ems/contracts/money";
 import { addCalendarDays, todayIso } from "@ems/contracts/reference";
+import type { Executor } from "@ems/db/factories";
 import type { DocumentLineSnapshot } from "@ems/db/schema";
 import { notFound } from "../../lib/app-error.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import { nextDocumentNumber } from "../documents/document-number-repository.ts";
-import {
-  companyRecipients,
-  listOrderInvoices,
-  listOrderLines,
-  lockOrder,
-} from "../orders/orders-repository.ts";
 import {
   actorOf,
+  companyRecipients,
   conflict,
-  invoicedPositions,
   iso,
   mailEach,
+  nextDocumentNumber,
   tenantOf,
   type DocumentContext,
+} from "../documents/documents-service.ts";
+import {
+  invoicedPositions,
+  lockOrderForUpdate,
+  orderInvoices,
+  orderLines,
 } from "../orders/orders-service.ts";
-import { listInvoicePayments } from "../payments/payments-repository.ts";
-import { paymentDto } from "../payments/payments-service.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
-import { findInvoice, insertInvoice, listInvoices, type InvoiceRecord } from "./invoices-repository.ts";
+import {
+  findInvoice,
+  insertInvoice,
+  listInvoicePayments,
+  listInvoices,
+  lockInvoice,
+  markInvoicePaid as markPaid,
+  type InvoicePaymentRecord,
+  type InvoiceRecord,
+  type InvoiceRow,
+} from "./invoices-repository.ts";
 
 function invoiceDto(record: InvoiceRecord, today: string): Invoice {
   const { invoice } = record;
@@ -73,7 +85,7 @@ const staffInvoiceDto = (record: InvoiceRecord, today: string): StaffInvoice => 
   company_name: record.companyName,
 });
 
-// SPEC Sales invoice getAll
+// Sales invoice: getAll (docs/behaviour/billing.md#invoices)
 
 export async function invoicesPage(ctx: DocumentContext, query: InvoiceListQuery): Promise<InvoicePage> {
   const today = todayIso();
@@ -169,10 +181,10 @@ export async function createInvoice(ctx: DocumentContext, input: InvoiceCreate):
   const now = new Date();
   const issuedOn = todayIso(now);
   const created = await ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input.order_id);
+    const order = await lockOrderForUpdate(tx, input.order_id);
     if (!order) throw notFound("No such order");
     if (order.status === "cancelled") throw conflict("The order is cancelled: it cannot be invoiced");
-    const [lines, bills] = await Promise.all([listOrderLines(tx, order.id), listOrderInvoices(tx, order.id)]);
+    const [lines, bills] = await Promise.all([orderLines(tx, order.id), orderInvoices(tx, order.id)]);
     const billed = invoicedPositions(bills);
 
     let chosen = lines.filter((line) => !billed.has(line.position));
@@ -247,4 +259,48 @@ export async function createInvoice(ctx: DocumentContext, input: InvoiceCreate):
   const record = await findInvoice(ctx.db, invoice.id, null);
   if (!record) throw notFound("No such invoice");
   return staffInvoiceDto(record, todayIso());
+}
+
+// For the payments module, which settles invoices inside its own transactions (ADR 0011: payments
+// depends on invoices, never the reverse).
+
+export type { InvoiceRow };
+
+/** A payment as an invoice's details and the payments module answer it. */
+export function paymentDto(record: InvoicePaymentRecord): Payment {
+  const { payment } = record;
+  return {
+    id: payment.id,
+    invoice_id: payment.invoiceId,
+    invoice_number: record.invoiceNumber,
+    method: payment.method as PaymentRecordMethod,
+    provider: payment.provider,
+    status: payment.status as PaymentStatus,
+    amount_minor: payment.amountMinor,
+    currency: payment.currency,
+    provider_reference: payment.providerReference,
+    failure_reason: payment.failureReason,
+    created_at: payment.createdAt.toISOString(),
+    updated_at: payment.updatedAt.toISOString(),
+  };
+}
+
+/** The company's invoice row (any company's with null), or null when there is none. */
+export async function companyInvoice(
+  db: Executor,
+  id: string,
+  companyId: string | null,
+): Promise<InvoiceRow | null> {
+  const record = await findInvoice(db, id, companyId);
+  return record?.invoice ?? null;
+}
+
+/** The invoice's row, locked until the caller's transaction ends, so payments of one invoice queue. */
+export function lockInvoiceForPayment(tx: Executor, id: string): Promise<InvoiceRow | null> {
+  return lockInvoice(tx, id);
+}
+
+/** Marks an unpaid invoice paid; false when it was paid already. */
+export function markInvoicePaid(tx: Executor, id: string, at: Date): Promise<boolean> {
+  return markPaid(tx, id, at);
 }

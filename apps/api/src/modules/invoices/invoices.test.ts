@@ -1,8 +1,9 @@
+import { formatDate, formatMoney } from "@ems/i18n/format";
 import { asPrinted, pdfText } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { siteConfig } from "@ems/config/site";
-import { formatMoney, taxOf } from "@ems/contracts/money";
+import { taxOf } from "@ems/contracts/money";
 import { addCalendarDays, todayIso } from "@ems/contracts/reference";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createInvoice, createPayment, createSalesOrder } from "@ems/db/order-factories";
@@ -183,7 +184,7 @@ describe("POST /api/staff/invoices", () => {
   });
 });
 
-describe("GET /api/invoices (SPEC Sales invoice getAll)", () => {
+describe("GET /api/invoices (Sales invoice: getAll)", () => {
   it("derives overdue, filters by display status, searches and keeps to the company", async () => {
     const { admin, order } = await orderWithTwoLines();
     const other = await orderWithTwoLines();
@@ -302,7 +303,7 @@ describe("GET /api/invoices/:id", () => {
   });
 });
 
-describe("GET /api/invoices/:id/pdf (SPEC Sales invoice PDF)", () => {
+describe("GET /api/invoices/:id/pdf (Sales invoice: PDF)", () => {
   it("prints the number, the total in the reader's language, the bank account and a Romanian name", async () => {
     const { company } = await kit.customerCompany("Fabrica de Plăci Țăndărei SRL");
     const german = await kit.customer(company.id, "finance", { language: "de" });
@@ -334,6 +335,24 @@ describe("GET /api/invoices/:id/pdf (SPEC Sales invoice PDF)", () => {
     expect(text).toContain("Versand: DHL Express");
   });
 
+  it("writes a Portuguese reader's dates as Portugal does, the same in the PDF, the mail and the lists", async () => {
+    const staff = await kit.staff();
+    const { company, order } = await orderWithTwoLines();
+    const reader = await kit.customer(company.id, "finance", { language: "pt" });
+    const invoice = (await staff.call("POST", "/api/staff/invoices", { order_id: order.id })).json().data;
+    // The web lists format with the same function (apps/web invoices-table.test.tsx proves it there).
+    const issued = formatDate(invoice.issued_on, "pt");
+    const due = formatDate(invoice.due_on, "pt");
+    expect(due).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+
+    const mail = (await kit.outbox(reader.user.email)).find((m) => m.template === "invoice_issued");
+    expect(mail?.language).toBe("pt");
+    expect(mail!.text).toContain(due);
+    const text = await pdfText((await reader.call("GET", `/api/invoices/${invoice.id}/pdf`)).rawPayload);
+    expect(text).toContain(issued);
+    expect(text).toContain(due);
+  });
+
   it("prints the paid note instead of the bank details once paid", async () => {
     const { company } = await kit.customerCompany();
     const reader = await kit.customer(company.id, "viewer");
@@ -344,7 +363,7 @@ describe("GET /api/invoices/:id/pdf (SPEC Sales invoice PDF)", () => {
       paidAt: new Date("2026-03-02T09:00:00Z"),
     });
     const text = await pdfText((await reader.call("GET", `/api/invoices/${invoice.id}/pdf`)).rawPayload);
-    expect(text).toContain("Paid on March 2, 2026. Thank you.");
+    expect(text).toContain("Paid on Mar 2, 2026. Thank you.");
     expect(text).not.toContain(siteConfig.legal.bank.iban);
   });
 });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import {
   billingIdParamSchema,
   invoiceCreateSchema,
@@ -11,7 +10,6 @@ import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { staffPdfQuerySchema } from "@ems/contracts/documents";
 import { ok } from "../../lib/envelope.ts";
 import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
-import type { DocumentContext } from "../orders/orders-service.ts";
 import { createInvoice, staffInvoicePdf, staffInvoicesPage } from "./invoices-service.ts";
 
 const errors = {
@@ -24,13 +22,6 @@ const errors = {
 
 /** The back office's invoices: every company's, and issuing new ones (staff roles). */
 export const staffInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): DocumentContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
   const staff = { onRequest: app.requireStaff };
   const tags = ["staff"];
 
@@ -47,7 +38,7 @@ export const staffInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return ok(await staffInvoicesPage(ctx(request), request.query));
+      return ok(await staffInvoicesPage(request.context(), request.query));
     },
   );
 
@@ -68,7 +59,7 @@ export const staffInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await createInvoice(ctx(request), request.body), 201, "Created");
+      return ok(await createInvoice(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -87,7 +78,11 @@ export const staffInvoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await staffInvoicePdf(ctx(request), request.params.id, request.query.language);
+      const { number, pdf } = await staffInvoicePdf(
+        request.context(),
+        request.params.id,
+        request.query.language,
+      );
       return sendPdf(reply, number, pdf);
     },
   );

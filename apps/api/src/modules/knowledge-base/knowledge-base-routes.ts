@@ -16,8 +16,9 @@ import { ok } from "../../lib/envelope.ts";
 import { getArticle, listArticles, listCategories } from "./knowledge-base-service.ts";
 
 /**
- * SPEC §7 Knowledge base: categories, articles (with search), one article. The articles are the
- * Markdown files of content/knowledge-base, read once per process; drafts only with the preview token.
+ * Knowledge base (docs/behaviour/public-site.md#knowledge-base): categories, articles (with search),
+ * one article. The articles are the Markdown files of content/knowledge-base, read once per process;
+ * drafts only with the preview token.
  */
 export const knowledgeBaseRoutes: FastifyPluginAsyncZod<{ knowledgeBase: KnowledgeBase }> = async (
   app,

@@ -5,8 +5,8 @@ import { LANGUAGES } from "@ems/i18n/locales";
 import { ok, type SuccessEnvelope } from "../../lib/envelope.ts";
 
 /**
- * SPEC §7 "Language: get all". The spec's client fetches it with POST and an empty body;
- * GET serves the same list so that browsers and caches can keep it.
+ * "Language: get all" (docs/behaviour/data.md#calling-the-api): the client fetches it with POST and
+ * an empty body; GET serves the same list so that browsers and caches can keep it.
  */
 export const languagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const response = { 200: envelopeSchema(languageListSchema) };
@@ -28,7 +28,7 @@ export const languagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["languages"],
-        summary: "The 12 languages (SPEC call form: POST, empty body)",
+        summary: "The 12 languages (the call's form: POST, empty body)",
         body: languagesRequestSchema,
         response,
       },

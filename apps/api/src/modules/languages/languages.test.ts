@@ -7,7 +7,7 @@ import { useTestApp } from "../../test/test-app.ts";
 const t = useTestApp();
 
 describe("languages", () => {
-  it("POST with an empty body lists the 12 languages with native names and flags (SPEC §7)", async () => {
+  it("POST with an empty body lists the 12 languages with native names and flags", async () => {
     const res = await t().app.inject({ method: "POST", url: "/api/languages" });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();

@@ -3,8 +3,9 @@ import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
 
 /**
- * SPEC §7 Material request PDF: the delivery notice the customer prints and puts on the packages,
- * in the reader's language: the parts table, the expected date, the carrier and the marking note.
+ * The material request PDF (docs/behaviour/billing.md#material-requests): the delivery notice the
+ * customer prints and puts on the packages, in the reader's language: the parts table, the expected
+ * date, the carrier and the marking note.
  */
 export async function renderMaterialRequestPdf(
   request: MaterialRequest,

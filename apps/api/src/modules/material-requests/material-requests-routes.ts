@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { emptyBodySchema } from "@ems/contracts/auth";
 import { idParamSchema } from "@ems/contracts/companies";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
@@ -23,7 +22,6 @@ import {
   materialRequestPdf,
   receiveMaterialRequest,
   staffMaterialRequestPage,
-  type MaterialRequestContext,
 } from "./material-requests-service.ts";
 
 /** New requests are throttled per client address, like the other mail-sending calls. */
@@ -43,21 +41,14 @@ const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
 
 /**
- * SPEC §7 Material request (getAll, PDF): customers announce parts they supply (every member reads;
- * administrators, buyers and engineers announce); the back office lists all of them and checks
- * deliveries in.
+ * Material request (getAll, PDF; docs/behaviour/billing.md#material-requests): customers announce
+ * parts they supply (every member reads; administrators, buyers and engineers announce); the back
+ * office lists all of them and checks deliveries in.
  */
 export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRouteOptions> = async (
   app,
   { rateLimit },
 ) => {
-  const ctx = (request: FastifyRequest): MaterialRequestContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
   const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
   const announcer = { onRequest: app.requireCompanyRole("admin", "buyer", "engineer") };
   const staff = { onRequest: app.requireStaff };
@@ -71,14 +62,14 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
       ...member,
       schema: {
         tags,
-        summary: "The company's material requests (SPEC Material request getAll)",
+        summary: "The company's material requests",
         querystring: materialRequestListQuerySchema,
         response: { 200: envelopeSchema(materialRequestPageSchema), ...errors },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await materialRequestPage(ctx(request), request.query));
+      return ok(await materialRequestPage(request.context(), request.query));
     },
   );
 
@@ -97,7 +88,7 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await createMaterialRequest(ctx(request), request.body), 201, "Created");
+      return ok(await createMaterialRequest(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -115,7 +106,7 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await getMaterialRequest(ctx(request), request.params.id));
+      return ok(await getMaterialRequest(request.context(), request.params.id));
     },
   );
 
@@ -125,14 +116,14 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
       ...member,
       schema: {
         tags,
-        summary: "The delivery notice as a PDF in the caller's language (SPEC Material request PDF)",
+        summary: "The delivery notice as a PDF in the caller's language",
         params: idParamSchema,
         querystring: noQuery,
         response: { 200: pdfBodySchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await materialRequestPdf(ctx(request), request.params.id);
+      const { number, pdf } = await materialRequestPdf(request.context(), request.params.id);
       noStore(reply);
       return sendPdf(reply, number, pdf);
     },
@@ -153,7 +144,7 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await staffMaterialRequestPage(ctx(request), request.query));
+      return ok(await staffMaterialRequestPage(request.context(), request.query));
     },
   );
 
@@ -170,6 +161,6 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
         response: { 200: envelopeSchema(staffMaterialRequestSchema), ...errors },
       },
     },
-    async (request) => ok(await receiveMaterialRequest(ctx(request), request.params.id)),
+    async (request) => ok(await receiveMaterialRequest(request.context(), request.params.id)),
   );
 };

@@ -15,8 +15,8 @@ import type { Database } from "@ems/db/client";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../auth/session-repository.ts";
-import { nextDocumentNumber } from "../documents/document-number-repository.ts";
+import type { SessionWithUser } from "../../lib/caller.ts";
+import { nextDocumentNumber } from "../documents/documents-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
 import { renderMaterialRequestPdf } from "./material-request-pdf.ts";
 import {
@@ -66,7 +66,7 @@ function toStaffDto(record: MaterialRequestRecord): StaffMaterialRequest {
   return { ...toDto(record), company_id: record.request.companyId, company_name: record.companyName };
 }
 
-/** SPEC Material request getAll: the caller's company's requests. */
+/** The caller's company's material requests (getAll, docs/behaviour/billing.md#material-requests). */
 export async function materialRequestPage(
   ctx: MaterialRequestContext,
   query: MaterialRequestListQuery,
@@ -89,7 +89,7 @@ export async function getMaterialRequest(ctx: MaterialRequestContext, id: string
   return toDto(record);
 }
 
-/** SPEC Material request PDF, in the caller's language. */
+/** Material request PDF (the delivery notice), in the caller's language. */
 export async function materialRequestPdf(
   ctx: MaterialRequestContext,
   id: string,

@@ -1,3 +1,4 @@
+import { formatDate } from "@ems/i18n/format";
 import { pdfText } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
 import { and, count, desc, eq } from "drizzle-orm";
@@ -304,11 +305,7 @@ describe("PDF", () => {
     expect(text).toContain("DHL Express");
     expect(text).toContain("Reel");
     expect(text).toContain(`Please mark every package with ${created.number}`);
-    expect(text).toContain(
-      new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(
-        new Date(`${day(3)}T00:00:00Z`),
-      ),
-    );
+    expect(text).toContain(formatDate(day(3), "en"));
   });
 
   it("speaks the reader's language", async () => {

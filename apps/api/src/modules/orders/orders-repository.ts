@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm"
 import type { Executor } from "@ems/db/factories";
 import {
   companies,
-  companyMembers,
   deliveryNotes,
   invoices,
   quotes,
@@ -11,21 +10,18 @@ import {
   users,
   workOrderStages,
 } from "@ems/db/schema";
+import { LIST_COUNT_CAP, likePattern } from "../../lib/list-query.ts";
 
 /**
- * The only drizzle code of sales orders after they were placed. Customer queries pass the caller's
- * company and filter by it, so another company's id finds nothing (404 like a missing one); the back
- * office passes null and sees every company.
+ * The only drizzle code of sales orders: placing them (the order, its lines and production stages)
+ * and everything after. Customer queries pass the caller's company and filter by it, so another
+ * company's id finds nothing (404 like a missing one); the back office passes null and sees every
+ * company.
  */
 
 export type SalesOrderRow = typeof salesOrders.$inferSelect;
 export type SalesOrderLineRow = typeof salesOrderLines.$inferSelect;
 export type StageRow = typeof workOrderStages.$inferSelect;
-
-/** Counting stops here, so a page never costs more than this many index entries. */
-export const LIST_COUNT_CAP = 10_000;
-
-export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The average percent over every stage of every line of the order, rounded. */
 const progressSql = sql<number>`coalesce((
@@ -280,53 +276,28 @@ export async function listOrderInvoices(db: Executor, orderId: string) {
     .orderBy(asc(invoices.issuedOn), asc(invoices.number));
 }
 
-// Recipients of mail about a company's documents
+// Placing an order
 
-export interface Recipient {
-  id: string;
-  email: string;
-  firstName: string;
-  language: string;
-}
-
-const recipientColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  language: users.language,
-};
-
-/** Active users of the company holding an accepted role among `roles`. */
-export async function companyRecipients(
+export async function insertSalesOrder(
   db: Executor,
-  companyId: string,
-  roles: readonly string[],
-): Promise<Recipient[]> {
-  return db
-    .select(recipientColumns)
-    .from(users)
-    .innerJoin(
-      companyMembers,
-      and(eq(companyMembers.userId, users.id), eq(companyMembers.companyId, companyId)),
-    )
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.status, "active"),
-        eq(companyMembers.status, "accepted"),
-        inArray(companyMembers.role, [...roles]),
-      ),
-    )
-    .orderBy(asc(users.createdAt))
-    .limit(50);
+  values: typeof salesOrders.$inferInsert,
+): Promise<SalesOrderRow> {
+  const [row] = await db.insert(salesOrders).values(values).returning();
+  if (!row) throw new Error("insertSalesOrder inserted no row");
+  return row;
 }
 
-/** One user as a recipient, if still active. */
-export async function findRecipient(db: Executor, userId: string): Promise<Recipient | null> {
-  const [row] = await db
-    .select(recipientColumns)
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.status, "active")))
-    .limit(1);
-  return row ?? null;
+export async function insertSalesOrderLines(
+  db: Executor,
+  lines: (typeof salesOrderLines.$inferInsert)[],
+): Promise<SalesOrderLineRow[]> {
+  const rows = await db.insert(salesOrderLines).values(lines).returning();
+  return rows.sort((a, b) => a.position - b.position);
+}
+
+export async function insertWorkOrderStages(
+  db: Executor,
+  stages: (typeof workOrderStages.$inferInsert)[],
+): Promise<void> {
+  if (stages.length > 0) await db.insert(workOrderStages).values(stages);
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import {
@@ -9,10 +8,18 @@ import {
   orderPageSchema,
   orderProgressSchema,
 } from "@ems/contracts/orders";
+import { orderPlacedSchema, placeOrderSchema, termsSchema } from "@ems/contracts/ordering";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
 import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
-import { orderDetails, orderPdf, orderProgress, ordersPage, type DocumentContext } from "./orders-service.ts";
+import {
+  orderDetails,
+  orderPdf,
+  orderProgress,
+  ordersPage,
+  placeOrder,
+  salesOrderTerms,
+} from "./orders-service.ts";
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -24,21 +31,51 @@ const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
 
 /**
- * SPEC §7 Sales order after placeOrder: getAllRaw, fetch_row_details, get_wo_progress_data and the
- * order confirmation PDF. Every member of the company reads its orders (tenant = caller's company).
+ * Sales order (docs/behaviour/orders.md): getSalesOrderTerms (every member) and placeOrder
+ * (administrators, buyers); then getAllRaw, fetch_row_details, get_wo_progress_data and the order
+ * confirmation PDF. Every member of the company reads its orders (tenant = caller's company).
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): DocumentContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
   const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
   const tags = ["orders"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");
+
+  app.get(
+    "/api/orders/terms",
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The terms of sale in the caller's language and their version",
+        querystring: noQuery,
+        response: { 200: envelopeSchema(termsSchema), ...errors, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return ok(salesOrderTerms(request.auth!.user.language));
+    },
+  );
+
+  app.post(
+    "/api/orders",
+    {
+      onRequest: app.requireCompanyRole("admin", "buyer"),
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: "Orders an Open quote, all of it or some lines (administrators, buyers)",
+        description:
+          "Each line's quantity must be one of its tiers; terms_version must be the current one. A quote " +
+          "that is not Open (or was ordered meanwhile) answers 409 CONFLICT; another company's quote, " +
+          "address or an inactive parcel service answers 404.",
+        body: placeOrderSchema,
+        response: { 200: envelopeSchema(orderPlacedSchema), ...errors, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await placeOrder(request.context(), request.body)),
+  );
 
   app.get(
     "/api/orders",
@@ -46,14 +83,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "One page of the company's orders with production progress (SPEC getAllRaw)",
+        summary: "One page of the company's orders with production progress",
         querystring: orderListQuerySchema,
         response: { 200: envelopeSchema(orderPageSchema), ...errors },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await ordersPage(ctx(request), request.query));
+      return ok(await ordersPage(request.context(), request.query));
     },
   );
 
@@ -63,7 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "One order: lines, addresses, totals, delivery notes and invoices (SPEC fetch_row_details)",
+        summary: "One order: lines, addresses, totals, delivery notes and invoices",
         description: "Engineers, who may not see invoices, get an empty invoice list.",
         params: orderIdParamSchema,
         querystring: noQuery,
@@ -72,7 +109,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await orderDetails(ctx(request), request.params.id));
+      return ok(await orderDetails(request.context(), request.params.id));
     },
   );
 
@@ -82,7 +119,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "Production progress of every line, stage by stage (SPEC get_wo_progress_data)",
+        summary: "Production progress of every line, stage by stage",
         params: orderIdParamSchema,
         querystring: noQuery,
         response: { 200: envelopeSchema(orderProgressSchema), ...errors },
@@ -90,7 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await orderProgress(ctx(request), request.params.id));
+      return ok(await orderProgress(request.context(), request.params.id));
     },
   );
 
@@ -100,7 +137,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "The order confirmation as a PDF in the caller's language (SPEC Sales order PDF)",
+        summary: "The order confirmation as a PDF in the caller's language",
         params: orderIdParamSchema,
         querystring: noQuery,
         produces: ["application/pdf"],
@@ -108,7 +145,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await orderPdf(ctx(request), request.params.id);
+      const { number, pdf } = await orderPdf(request.context(), request.params.id);
       noStore(reply);
       return sendPdf(reply, number, pdf);
     },

@@ -1,5 +1,6 @@
-import type { FastifyRequest } from "fastify";
 import { ERROR_CODES } from "@ems/contracts/errors";
+import { MAX_MINOR } from "@ems/contracts/money";
+import { orderTotals, type OrderPlaced, type PlaceOrder, type Terms } from "@ems/contracts/ordering";
 import {
   CLOSED_ORDER_STATUSES,
   ORDER_STATUS_TRANSITIONS,
@@ -20,20 +21,36 @@ import {
   type StaffOrderRow,
   type WorkOrderStage,
 } from "@ems/contracts/orders";
+import { quoteLineAmountMinor } from "@ems/contracts/quotes";
+import { parcelServiceLabel, todayIso } from "@ems/contracts/reference";
 import type { Database } from "@ems/db/client";
-import type { DocumentLineSnapshot } from "@ems/db/schema";
-import { AppError, notFound } from "../../lib/app-error.ts";
+import type { Executor } from "@ems/db/factories";
+import type { AddressSnapshot, DocumentLineSnapshot } from "@ems/db/schema";
+import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../auth/session-repository.ts";
-import { documentTexts, type DocumentTexts } from "../documents/document-texts.ts";
-import type { Mailer } from "../mail/mail-service.ts";
-import type { MailValues } from "../mail/mail-templates.ts";
+import { companyAddress, type AddressRow } from "../companies/companies-service.ts";
+import {
+  actorOf,
+  conflict,
+  findRecipient,
+  iso,
+  mailEach,
+  nextDocumentNumber,
+  tenantOf,
+  type DocumentContext,
+} from "../documents/documents-service.ts";
+import { TERMS_VERSION, documentTexts } from "../documents/document-texts.ts";
+import { companyQuote, expireQuotes, markQuoteOrdered, quoteLinesOf } from "../quotes/quotes-service.ts";
+import { deliveryDatesFrom, parcelService } from "../reference/reference-service.ts";
 import { renderOrderPdf } from "./order-pdf.ts";
 import {
+  completeStage,
   findOrder,
-  findRecipient,
   findStage,
+  insertSalesOrder,
+  insertSalesOrderLines,
+  insertWorkOrderStages,
   listOrderDeliveryNotes,
   listOrderInvoices,
   listOrderLines,
@@ -44,55 +61,12 @@ import {
   updateStage,
   type OrderRecord,
   type OrderSummaryRecord,
-  type Recipient,
+  type SalesOrderLineRow,
+  type SalesOrderRow,
   type StageRow,
 } from "./orders-repository.ts";
 
-/** What every fulfilment and billing service needs from a request: database, mailer, caller, links. */
-export interface DocumentContext {
-  db: Database;
-  mailer: Mailer;
-  auth: SessionWithUser;
-  publicUrl: string;
-  request: FastifyRequest;
-}
-
-export const tenantOf = (ctx: DocumentContext) => ctx.auth.user.companyId;
-export const actorOf = (ctx: DocumentContext) => ({
-  id: ctx.auth.user.id,
-  name: `${ctx.auth.user.firstName} ${ctx.auth.user.lastName}`.trim(),
-});
-export const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
-
-/**
- * Mails each recipient once, in their own language, after the change has committed. `values`
- * receives the recipient's document texts, so amounts and dates are formatted for them.
- */
-export async function mailEach(
-  ctx: DocumentContext,
-  recipients: readonly (Recipient | null)[],
-  template: string,
-  path: string,
-  values: (texts: DocumentTexts) => MailValues,
-): Promise<void> {
-  const seen = new Set<string>();
-  for (const recipient of recipients) {
-    if (!recipient || seen.has(recipient.id)) continue;
-    seen.add(recipient.id);
-    const texts = documentTexts(recipient.language);
-    await ctx.mailer.send({
-      to: recipient.email,
-      language: texts.locale,
-      template,
-      values: {
-        name: recipient.firstName,
-        url: publicLink(ctx.publicUrl, path, texts.locale),
-        ...values(texts),
-      },
-    });
-  }
-}
+export type { DocumentContext };
 
 // Derived figures
 
@@ -148,7 +122,7 @@ const staffSummaryDto = (row: OrderSummaryRecord): StaffOrderRow => ({
   company_name: row.companyName,
 });
 
-// Lists (SPEC getAllRaw)
+// Lists (getAllRaw, docs/behaviour/orders.md#order-list)
 
 export async function ordersPage(ctx: DocumentContext, query: OrderListQuery): Promise<OrderPage> {
   const { rows, total } = await listOrders(ctx.db, {
@@ -179,7 +153,7 @@ export async function staffOrdersPage(
   return { items: rows.map(staffSummaryDto), page: query.page, page_size: query.page_size, total };
 }
 
-// Details (SPEC fetch_row_details)
+// Details (fetch_row_details, docs/behaviour/orders.md#order-details)
 
 async function detailsOf(db: Database, record: OrderRecord, withInvoices: boolean): Promise<OrderDetails> {
   const { order, summary } = record;
@@ -274,7 +248,7 @@ export async function staffOrderPdf(
   return orderPdfFor(ctx.db, id, null, language);
 }
 
-// Production progress (SPEC get_wo_progress_data)
+// Production progress (get_wo_progress_data, docs/behaviour/orders.md#production-progress)
 
 async function progressOf(db: Database, record: OrderRecord): Promise<OrderProgress> {
   const [lines, stages] = await Promise.all([
@@ -408,4 +382,238 @@ export async function changeOrderStatus(
     });
   });
   return staffOrderDetails(ctx, id);
+}
+
+// Placing an order (docs/behaviour/orders.md#placing-an-order)
+
+/** getSalesOrderTerms: the current terms of sale in the caller's language. */
+export function salesOrderTerms(language: string): Terms {
+  const { t } = documentTexts(language);
+  return { version: TERMS_VERSION, title: t("terms.title"), text: t("terms.text") };
+}
+
+/** The address as the order keeps it: later edits of the company's addresses do not change orders. */
+const snapshotOf = (address: AddressRow): AddressSnapshot => ({
+  recipient: address.recipient,
+  street: address.street,
+  street2: address.street2,
+  postal_code: address.postalCode,
+  city: address.city,
+  region: address.region,
+  country: address.country,
+});
+
+const validation = (message: string, field: string) => badRequest(ERROR_CODES.validation, message, field);
+
+/**
+ * placeOrder. The input is checked first (tenancy 404, lines and quantities 400); then one
+ * transaction moves the quote to Ordered or Partially Ordered with a conditional update (Open, this
+ * company, still valid), the only status check, so of several concurrent orders of the same quote
+ * exactly one wins and the others answer 409. The same transaction writes the sales order, its
+ * lines, their production stages and the log entries. The placer gets a confirmation afterwards.
+ */
+export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promise<OrderPlaced> {
+  if (input.terms_version !== TERMS_VERSION)
+    throw validation(
+      `The terms of sale have changed: read and accept version ${TERMS_VERSION}`,
+      "terms_version",
+    );
+  const now = new Date();
+  const today = todayIso(now);
+  await expireQuotes(ctx.db, now, tenantOf(ctx));
+
+  const quote = await companyQuote(ctx.db, input.quote_id, tenantOf(ctx));
+  if (!quote) throw notFound("No such quote");
+  const [billing, shipping, parcel] = await Promise.all([
+    companyAddress(ctx.db, tenantOf(ctx), input.billing_address_id),
+    companyAddress(ctx.db, tenantOf(ctx), input.shipping_address_id),
+    parcelService(ctx.db, input.parcel_service_id),
+  ]);
+  if (!billing) throw notFound("No such billing address");
+  if (!shipping) throw notFound("No such shipping address");
+  if (!parcel?.active) throw notFound("No such parcel service");
+  if (parcel.currency !== quote.currency)
+    throw validation(
+      `This parcel service is charged in ${parcel.currency}, the quote is in ${quote.currency}`,
+      "parcel_service_id",
+    );
+
+  const quoteLines = await quoteLinesOf(ctx.db, quote.id);
+  const chosen = input.lines
+    .map((wanted, i) => {
+      const line = quoteLines.find((candidate) => candidate.id === wanted.line_id);
+      if (!line) throw validation("This is not a line of the quote", `lines.${i}.line_id`);
+      const tier = line.tiers.find((candidate) => candidate.quantity === wanted.quantity);
+      if (!tier)
+        throw validation(
+          `Choose one of the quoted quantities: ${line.tiers.map((t) => t.quantity).join(", ")}`,
+          `lines.${i}.quantity`,
+        );
+      return { line, tier };
+    })
+    .sort((a, b) => a.line.position - b.line.position);
+
+  const totals = orderTotals(
+    chosen.map(({ line, tier }) => ({
+      quantity: tier.quantity,
+      unit_price_minor: tier.unit_price_minor,
+      engineering_cost_minor: line.engineeringCostMinor,
+    })),
+    parcel.priceMinor,
+    quote.taxRateBp,
+  );
+  if (totals.total_minor > MAX_MINOR)
+    throw validation("The order is too large for one order: split it into several", "lines");
+  const dateAfter = await deliveryDatesFrom(
+    ctx.db,
+    today,
+    chosen.map(({ line }) => line.leadTimeDays),
+  );
+  const lineDates = chosen.map(({ line }) => dateAfter(line.leadTimeDays));
+  const deliveryDate = lineDates.reduce((latest, date) => (date > latest ? date : latest));
+  const quoteStatus = chosen.length === quoteLines.length ? "Ordered" : "Partially Ordered";
+
+  const order = await ctx.db.transaction(async (tx) => {
+    const won = await markQuoteOrdered(
+      tx,
+      { id: quote.id, companyId: tenantOf(ctx) },
+      quoteStatus,
+      { now, today },
+      chosen.map(({ line, tier }) => ({ lineId: line.id, quantity: tier.quantity })),
+    );
+    if (!won)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        quote.status === "Open"
+          ? "This quote has been ordered or changed meanwhile"
+          : `A quote in status "${quote.status}" cannot be ordered`,
+      );
+    const created = await insertSalesOrder(tx, {
+      companyId: tenantOf(ctx),
+      quoteId: quote.id,
+      number: await nextDocumentNumber(tx, "order", now),
+      poNumber: input.po_number,
+      placedByUserId: ctx.auth.user.id,
+      billingAddress: snapshotOf(billing),
+      shippingAddress: snapshotOf(shipping),
+      parcelServiceId: parcel.id,
+      parcelServiceName: parcelServiceLabel(parcel),
+      shippingMinor: parcel.priceMinor,
+      currency: quote.currency,
+      taxRateBp: quote.taxRateBp,
+      subtotalMinor: totals.subtotal_minor,
+      taxMinor: totals.tax_minor,
+      totalMinor: totals.total_minor,
+      termsVersion: TERMS_VERSION,
+      termsAcceptedAt: now,
+      deliveryDate,
+    });
+    const placedLines = await insertSalesOrderLines(
+      tx,
+      chosen.map(({ line, tier }, i) => ({
+        orderId: created.id,
+        quoteLineId: line.id,
+        position: i + 1,
+        category: line.category,
+        description: line.description,
+        quantity: tier.quantity,
+        unitPriceMinor: tier.unit_price_minor,
+        engineeringCostMinor: line.engineeringCostMinor,
+        amountMinor: quoteLineAmountMinor(tier.quantity, tier.unit_price_minor, line.engineeringCostMinor),
+        leadTimeDays: line.leadTimeDays,
+        deliveryDate: lineDates[i]!,
+      })),
+    );
+    await insertWorkOrderStages(
+      tx,
+      placedLines.flatMap((orderLine) =>
+        WORK_ORDER_STAGES.map((stage, i) => ({
+          orderLineId: orderLine.id,
+          stage,
+          position: i + 1,
+          percent: 0,
+          plannedDate: stage === "shipped" ? orderLine.deliveryDate : null,
+        })),
+      ),
+    );
+    await recordActivity(tx, {
+      action: "quote.ordered",
+      companyId: tenantOf(ctx),
+      actor: actorOf(ctx),
+      subject: { type: "quote", id: quote.id },
+      details: { number: quote.number, status: quoteStatus, order_number: created.number },
+      request: ctx.request,
+    });
+    await recordActivity(tx, {
+      action: "order.placed",
+      companyId: tenantOf(ctx),
+      actor: actorOf(ctx),
+      subject: { type: "sales_order", id: created.id },
+      details: {
+        number: created.number,
+        quote_number: quote.number,
+        po_number: created.poNumber,
+        total_minor: created.totalMinor,
+        currency: created.currency,
+      },
+      request: ctx.request,
+    });
+    // The confirmation is written with the order: the customer gets it exactly when the order stands.
+    const user = ctx.auth.user;
+    const texts = documentTexts(user.language);
+    await ctx.mailer.write(tx, {
+      to: user.email,
+      language: user.language,
+      template: "order_confirmed",
+      values: {
+        name: user.firstName,
+        number: created.number,
+        po_number: created.poNumber,
+        total: texts.money(created.totalMinor, created.currency),
+        delivery_date: texts.date(created.deliveryDate),
+        url: publicLink(ctx.publicUrl, `/my/orders/${created.id}`, texts.locale),
+      },
+    });
+    return created;
+  });
+  ctx.mailer.deliverSoon();
+  return { order_id: order.id, order_number: order.number, quote_status: quoteStatus };
+}
+
+// The order as its documents see it. Deliveries and invoices lock and read the order inside their own
+// transaction through these, never through this module's repository (ADR 0011).
+
+/** The order's row, locked until the caller's transaction ends; null when there is none. */
+export function lockOrderForUpdate(tx: Executor, id: string): Promise<SalesOrderRow | null> {
+  return lockOrder(tx, id);
+}
+
+export function orderLines(db: Executor, orderId: string): Promise<SalesOrderLineRow[]> {
+  return listOrderLines(db, orderId);
+}
+
+/** The order's delivery notes, oldest first, with their lines (delivered quantities). */
+export function orderDeliveryNotes(db: Executor, orderId: string) {
+  return listOrderDeliveryNotes(db, orderId);
+}
+
+/** The order's invoices, oldest first, with their lines (what is billed already). */
+export function orderInvoices(db: Executor, orderId: string) {
+  return listOrderInvoices(db, orderId);
+}
+
+/** Marks one stage of these lines complete (the shipped stage once a line is fully delivered). */
+export function completeOrderStage(
+  tx: Executor,
+  lineIds: string[],
+  stage: WorkOrderStage,
+  at: Date,
+): Promise<void> {
+  return completeStage(tx, lineIds, stage, at);
+}
+
+/** Sets the status without a transition check: the caller (a delivery completing the order) decides. */
+export function updateOrderStatus(tx: Executor, id: string, status: OrderStatus): Promise<void> {
+  return setOrderStatus(tx, id, status);
 }

@@ -1,6 +1,7 @@
+import { formatMoney } from "@ems/i18n/format";
 import { asPrinted, pdfText } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "@ems/contracts/money";
+
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createDeliveryNote, createInvoice, createSalesOrder } from "@ems/db/order-factories";
 import { useTestApp } from "../../test/test-app.ts";
@@ -10,7 +11,7 @@ const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.examp
 const kit = fulfilmentKit(t);
 const db = () => kit.db();
 
-describe("GET /api/orders (SPEC getAllRaw)", () => {
+describe("GET /api/orders (Sales order: getAllRaw)", () => {
   it("lists only the caller's company's orders with progress and current stage", async () => {
     const { company, admin } = await kit.customerCompany("Alpha Sensors GmbH");
     const other = await kit.customerCompany();
@@ -112,7 +113,7 @@ describe("GET /api/orders (SPEC getAllRaw)", () => {
   });
 });
 
-describe("GET /api/orders/:id (SPEC fetch_row_details)", () => {
+describe("GET /api/orders/:id (Sales order: fetch_row_details)", () => {
   it("answers lines, addresses, parcel service, totals and the order's documents", async () => {
     const { company, admin } = await kit.customerCompany();
     const { order, lines } = await createSalesOrder(db(), {
@@ -182,7 +183,7 @@ describe("GET /api/orders/:id (SPEC fetch_row_details)", () => {
   });
 });
 
-describe("GET /api/orders/:id/progress (SPEC get_wo_progress_data)", () => {
+describe("GET /api/orders/:id/progress (Sales order: get_wo_progress_data)", () => {
   it("answers every line's seven stages in order with dates", async () => {
     const { company, admin } = await kit.customerCompany();
     const { order, lines } = await createSalesOrder(db(), {
@@ -225,7 +226,7 @@ describe("GET /api/orders/:id/progress (SPEC get_wo_progress_data)", () => {
   });
 });
 
-describe("GET /api/orders/:id/pdf (SPEC Sales order PDF)", () => {
+describe("GET /api/orders/:id/pdf (Sales order: PDF)", () => {
   it("renders the order confirmation in the caller's language with terms, totals and addresses", async () => {
     const { company } = await kit.customerCompany("Țesătoria Ștefănești SRL");
     const german = await kit.customer(company.id, "buyer", { language: "de" });

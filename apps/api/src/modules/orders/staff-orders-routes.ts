@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import {
@@ -21,7 +20,6 @@ import {
   staffOrderProgress,
   staffOrdersPage,
   updateProgress,
-  type DocumentContext,
 } from "./orders-service.ts";
 
 const errors = {
@@ -35,13 +33,6 @@ const noQuery = z.strictObject({});
 
 /** The back office's orders: every company's, with production progress and status changes (staff roles). */
 export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): DocumentContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
   const staff = { onRequest: app.requireStaff };
   const tags = ["staff"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
@@ -60,7 +51,7 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await staffOrdersPage(ctx(request), request.query));
+      return ok(await staffOrdersPage(request.context(), request.query));
     },
   );
 
@@ -78,7 +69,7 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await staffOrderDetails(ctx(request), request.params.id));
+      return ok(await staffOrderDetails(request.context(), request.params.id));
     },
   );
 
@@ -96,7 +87,7 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await staffOrderProgress(ctx(request), request.params.id));
+      return ok(await staffOrderProgress(request.context(), request.params.id));
     },
   );
 
@@ -114,7 +105,7 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(orderProgressSchema), ...errors },
       },
     },
-    async (request) => ok(await updateProgress(ctx(request), request.params.id, request.body)),
+    async (request) => ok(await updateProgress(request.context(), request.params.id, request.body)),
   );
 
   app.put(
@@ -131,7 +122,7 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(staffOrderDetailsSchema), ...errors },
       },
     },
-    async (request) => ok(await changeOrderStatus(ctx(request), request.params.id, request.body)),
+    async (request) => ok(await changeOrderStatus(request.context(), request.params.id, request.body)),
   );
 
   app.get(
@@ -149,7 +140,11 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await staffOrderPdf(ctx(request), request.params.id, request.query.language);
+      const { number, pdf } = await staffOrderPdf(
+        request.context(),
+        request.params.id,
+        request.query.language,
+      );
       return sendPdf(reply, number, pdf);
     },
   );

@@ -25,8 +25,8 @@ export interface ClientTokenAnswer {
 }
 
 /**
- * A way to pay an invoice (SPEC §7 Payment). `idempotencyKey` is the payment row's id: a provider
- * that talks to a gateway passes it on, so a retried request never charges twice.
+ * A way to pay an invoice (docs/behaviour/billing.md#payments). `idempotencyKey` is the payment row's
+ * id: a provider that talks to a gateway passes it on, so a retried request never charges twice.
  */
 export interface PaymentProvider {
   /** Stored in payments.provider: bank_transfer or the gateway's name (stripe). */

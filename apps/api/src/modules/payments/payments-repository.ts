@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { invoices, paymentIntegrations, payments } from "@ems/db/schema";
 
@@ -60,17 +60,6 @@ export async function findPayment(db: Executor, id: string): Promise<PaymentReco
     .where(eq(payments.id, id))
     .limit(1);
   return row ?? null;
-}
-
-/** Every attempt to pay one invoice, newest first. */
-export async function listInvoicePayments(db: Executor, invoiceId: string): Promise<PaymentRecord[]> {
-  return db
-    .select({ payment: payments, invoiceNumber: invoices.number })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(eq(payments.invoiceId, invoiceId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(100);
 }
 
 // Integrations

@@ -34,22 +34,15 @@ const errors = {
 };
 
 /**
- * SPEC §7 Payment: get_client_token and charge_client, and the methods a customer may pay with.
- * Administrators and finance users pay; buyers and viewers see the methods; engineers see no
- * invoices or payments at all.
+ * Payment (docs/behaviour/billing.md#payments): get_client_token and charge_client, and the methods
+ * a customer may pay with. Administrators and finance users pay; buyers and viewers see the methods;
+ * engineers see no invoices or payments at all.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async (
   app,
   { providers, rateLimit },
 ) => {
-  const ctx = (request: FastifyRequest): PaymentsContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-    providers,
-  });
+  const ctx = (request: FastifyRequest): PaymentsContext => ({ ...request.context(), providers });
   const readers = { onRequest: app.requireCompanyRole("admin", "finance", "buyer", "viewer") };
   const payers = { onRequest: app.requireCompanyRole("admin", "finance"), config: { rateLimit } };
   const tags = ["payments"];
@@ -77,7 +70,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async
       ...payers,
       schema: {
         tags,
-        summary: "What the browser needs to start paying an invoice (SPEC get_client_token)",
+        summary: "What the browser needs to start paying an invoice",
         description: "A paid invoice, or card while card payments are off, answers 409.",
         body: clientTokenRequestSchema,
         response: { 200: envelopeSchema(clientTokenSchema), ...errors },
@@ -93,7 +86,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async
       config: { ...payers.config, idempotent: true },
       schema: {
         tags,
-        summary: "Pays an invoice by card or announces a bank transfer (SPEC charge_client)",
+        summary: "Pays an invoice by card or announces a bank transfer",
         description:
           "Answers the payment: succeeded (invoice paid), failed (declined; failure_reason says why, try again) or pending (bank transfer: instructions are e-mailed). An invoice that is paid or has a payment under way answers 409; an unreachable card gateway 502.",
         body: chargeSchema,

@@ -10,21 +10,28 @@ import {
   type PaymentMethod,
   type PaymentMethods,
   type PaymentRecord as PaymentRecordBody,
-  type PaymentRecordMethod,
-  type PaymentStatus,
 } from "@ems/contracts/billing";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { Env } from "../../env.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
-  findInvoice,
-  lockInvoice,
+  actorOf,
+  companyRecipients,
+  conflict,
+  findRecipient,
+  mailEach,
+  tenantOf,
+  type DocumentContext,
+  type Recipient,
+} from "../documents/documents-service.ts";
+import {
+  companyInvoice,
+  lockInvoiceForPayment,
   markInvoicePaid,
+  paymentDto,
   type InvoiceRow,
-} from "../invoices/invoices-repository.ts";
-import { companyRecipients, findRecipient, type Recipient } from "../orders/orders-repository.ts";
-import { actorOf, conflict, mailEach, tenantOf, type DocumentContext } from "../orders/orders-service.ts";
+} from "../invoices/invoices-service.ts";
 import { BankTransferProvider } from "./bank-transfer-provider.ts";
 import {
   PaymentGatewayError,
@@ -40,7 +47,6 @@ import {
   listIntegrations,
   setIntegration,
   settlePayment,
-  type PaymentRecord,
   type PaymentRow,
 } from "./payments-repository.ts";
 import { StripeProvider } from "./stripe-provider.ts";
@@ -67,24 +73,6 @@ export interface PaymentsContext extends DocumentContext {
   providers: PaymentProviders;
 }
 
-export function paymentDto(record: PaymentRecord): Payment {
-  const { payment } = record;
-  return {
-    id: payment.id,
-    invoice_id: payment.invoiceId,
-    invoice_number: record.invoiceNumber,
-    method: payment.method as PaymentRecordMethod,
-    provider: payment.provider,
-    status: payment.status as PaymentStatus,
-    amount_minor: payment.amountMinor,
-    currency: payment.currency,
-    provider_reference: payment.providerReference,
-    failure_reason: payment.failureReason,
-    created_at: payment.createdAt.toISOString(),
-    updated_at: payment.updatedAt.toISOString(),
-  };
-}
-
 const chargeable = (invoice: InvoiceRow): ChargeableInvoice => ({
   id: invoice.id,
   number: invoice.number,
@@ -109,10 +97,10 @@ async function providerFor(ctx: PaymentsContext, method: PaymentMethod): Promise
 }
 
 async function payableInvoice(ctx: PaymentsContext, id: string): Promise<InvoiceRow> {
-  const record = await findInvoice(ctx.db, id, tenantOf(ctx));
-  if (!record) throw notFound("No such invoice");
-  if (record.invoice.status === "paid") throw conflict("The invoice is already paid");
-  return record.invoice;
+  const invoice = await companyInvoice(ctx.db, id, tenantOf(ctx));
+  if (!invoice) throw notFound("No such invoice");
+  if (invoice.status === "paid") throw conflict("The invoice is already paid");
+  return invoice;
 }
 
 async function answer(ctx: PaymentsContext, id: string): Promise<Payment> {
@@ -133,7 +121,7 @@ async function mailPaymentReceived(ctx: DocumentContext, invoice: InvoiceRow, pa
   }));
 }
 
-// SPEC Payment
+// Payment (docs/behaviour/billing.md#payments)
 
 export async function paymentMethods(ctx: PaymentsContext): Promise<PaymentMethods> {
   const card = await cardProvider(ctx);
@@ -146,7 +134,7 @@ export async function paymentMethods(ctx: PaymentsContext): Promise<PaymentMetho
   };
 }
 
-/** SPEC get_client_token: what the browser needs to start paying this invoice with this method. */
+/** get_client_token: what the browser needs to start paying this invoice with this method. */
 export async function clientToken(ctx: PaymentsContext, input: ClientTokenRequest): Promise<ClientToken> {
   const invoice = await payableInvoice(ctx, input.invoice_id);
   const provider = await providerFor(ctx, input.method);
@@ -159,7 +147,7 @@ export async function clientToken(ctx: PaymentsContext, input: ClientTokenReques
 }
 
 /**
- * SPEC charge_client. The pending payment row is committed before the provider is asked, so the
+ * charge_client. The pending payment row is committed before the provider is asked, so the
  * partial unique index lets exactly one of concurrent attempts through (the others answer 409) and
  * its id is the gateway's idempotency key. A card then succeeds (invoice paid) or fails (the row
  * becomes failed, so the customer can try again); a bank transfer stays pending and the customer
@@ -170,7 +158,7 @@ export async function charge(ctx: PaymentsContext, input: Charge): Promise<Payme
   const provider = await providerFor(ctx, input.method);
 
   const { payment, invoice } = await ctx.db.transaction(async (tx) => {
-    const locked = await lockInvoice(tx, input.invoice_id);
+    const locked = await lockInvoiceForPayment(tx, input.invoice_id);
     if (!locked || locked.companyId !== tenantOf(ctx)) throw notFound("No such invoice");
     if (locked.status === "paid") throw conflict("The invoice is already paid");
     const inserted = await insertLivePayment(tx, {
@@ -243,7 +231,7 @@ async function settle(
     // The invoice before the payment, in the same order as charge() and recordPayment(): otherwise a
     // concurrent charge holding the invoice waits on this payment row while this waits on the
     // invoice, and PostgreSQL breaks the deadlock by failing one of them.
-    await lockInvoice(tx, invoice.id);
+    await lockInvoiceForPayment(tx, invoice.id);
     const row = await settlePayment(
       tx,
       payment.id,
@@ -284,7 +272,7 @@ export async function recordPayment(
 ): Promise<Payment> {
   const now = new Date();
   const { payment, invoice } = await ctx.db.transaction(async (tx) => {
-    const locked = await lockInvoice(tx, invoiceId);
+    const locked = await lockInvoiceForPayment(tx, invoiceId);
     if (!locked) throw notFound("No such invoice");
     if (locked.status === "paid") throw conflict("The invoice is already paid");
     const pending = await findPendingPayment(tx, locked.id);
@@ -332,7 +320,7 @@ export async function integrationStates(ctx: PaymentsContext): Promise<PaymentIn
 }
 
 /**
- * SPEC enable_integration (staff administrators). Switching a gateway on needs its keys on the
+ * enable_integration (staff administrators). Switching a gateway on needs its keys on the
  * server; switching off always works.
  */
 export async function toggleIntegration(

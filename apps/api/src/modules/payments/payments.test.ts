@@ -50,7 +50,7 @@ describe("GET /api/payments/methods", () => {
   });
 });
 
-describe("POST /api/payments/client-token (SPEC get_client_token)", () => {
+describe("POST /api/payments/client-token (Payment: get_client_token)", () => {
   it("answers the payment reference for bank transfers; cards are not available", async () => {
     const { payer, invoice } = await unpaidInvoice();
     const bank = await payer.call("POST", "/api/payments/client-token", {
@@ -98,7 +98,7 @@ describe("POST /api/payments/client-token (SPEC get_client_token)", () => {
   });
 });
 
-describe("POST /api/payments/charge (SPEC charge_client) by bank transfer", () => {
+describe("POST /api/payments/charge (Payment: charge_client) by bank transfer", () => {
   it("creates a pending payment, logs it and mails the transfer instructions", async () => {
     const { company, payer, invoice } = await unpaidInvoice();
     const res = await payer.call("POST", "/api/payments/charge", {
@@ -311,7 +311,7 @@ describe("POST /api/staff/invoices/:id/payments", () => {
   });
 });
 
-describe("payment integrations (SPEC enable_integration)", () => {
+describe("payment integrations (Payment: enable_integration)", () => {
   it("are switched by staff administrators only, and not without the gateway's keys", async () => {
     const staff = await kit.staff("staff");
     const admin = await kit.staff("staff_admin");

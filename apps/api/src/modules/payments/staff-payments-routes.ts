@@ -33,14 +33,7 @@ export const staffPaymentsRoutes: FastifyPluginAsyncZod<{ providers: PaymentProv
   app,
   { providers },
 ) => {
-  const ctx = (request: FastifyRequest): PaymentsContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-    providers,
-  });
+  const ctx = (request: FastifyRequest): PaymentsContext => ({ ...request.context(), providers });
   const staff = { onRequest: app.requireStaff };
   /** Switching payment methods on or off is for the operator's administrators only. */
   const staffAdmin = {
@@ -94,7 +87,7 @@ export const staffPaymentsRoutes: FastifyPluginAsyncZod<{ providers: PaymentProv
       ...staffAdmin,
       schema: {
         tags,
-        summary: "Switches a card gateway on or off (SPEC enable_integration; staff administrators)",
+        summary: "Switches a card gateway on or off (staff administrators)",
         description: "Switching on a gateway the server has no keys for answers 409.",
         body: integrationToggleSchema,
         response: integrations,

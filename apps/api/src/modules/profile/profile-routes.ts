@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { emptyBodySchema } from "@ems/contracts/auth";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
@@ -30,7 +29,6 @@ import {
   markCookieNoticeSeen,
   twoFactorQrCode,
   updateProfile,
-  type ProfileContext,
 } from "./profile-service.ts";
 
 export interface ProfileRouteOptions {
@@ -46,14 +44,8 @@ const errors = {
 };
 const profileAnswer = { 200: envelopeSchema(profileSchema), ...errors };
 
-/** SPEC §7 Profile and Two-factor: the signed-in user's own account. */
+/** Profile and two-factor (docs/behaviour/accounts.md#profile): the signed-in user's own account. */
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (app, { rateLimit }) => {
-  const ctx = (request: FastifyRequest): ProfileContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    request,
-  });
   const base = { onRequest: app.requireUser };
   const tags = ["profile"];
 
@@ -70,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return ok({ user: await getProfile(ctx(request)) });
+      return ok({ user: await getProfile(request.context()) });
     },
   );
 
@@ -80,12 +72,12 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       ...base,
       schema: {
         tags,
-        summary: "The signed-in user (SPEC call form: POST)",
+        summary: "The signed-in user (the call's POST form)",
         body: emptyBodySchema,
         response: profileAnswer,
       },
     },
-    async (request) => ok({ user: await getProfile(ctx(request)) }),
+    async (request) => ok({ user: await getProfile(request.context()) }),
   );
 
   app.post(
@@ -94,7 +86,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       ...base,
       schema: { tags, summary: "Names and language", body: profileUpdateSchema, response: profileAnswer },
     },
-    async (request) => ok({ user: await updateProfile(ctx(request), request.body) }),
+    async (request) => ok({ user: await updateProfile(request.context(), request.body) }),
   );
 
   app.post(
@@ -109,7 +101,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
         response: { 200: envelopeSchema(availabilitySchema), ...errors },
       },
     },
-    async (request) => ok({ available: await isUsernameAvailable(ctx(request), request.body.username) }),
+    async (request) => ok({ available: await isUsernameAvailable(request.context(), request.body.username) }),
   );
 
   app.post(
@@ -125,7 +117,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       },
     },
     async (request) =>
-      ok({ user: await changeUsername(ctx(request), request.body.new_username, request.body.pwd) }),
+      ok({ user: await changeUsername(request.context(), request.body.new_username, request.body.pwd) }),
   );
 
   app.post(
@@ -140,7 +132,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
         response: { 200: envelopeSchema(passwordValiditySchema), ...errors },
       },
     },
-    async (request) => ok({ valid: await checkCurrentPassword(ctx(request), request.body.pwd) }),
+    async (request) => ok({ valid: await checkCurrentPassword(request.context(), request.body.pwd) }),
   );
 
   app.post(
@@ -157,7 +149,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
         response: profileAnswer,
       },
     },
-    async (request) => ok({ user: await changePassword(ctx(request), request.body) }),
+    async (request) => ok({ user: await changePassword(request.context(), request.body) }),
   );
 
   app.post(
@@ -171,7 +163,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
         response: profileAnswer,
       },
     },
-    async (request) => ok({ user: await markCookieNoticeSeen(ctx(request)) }),
+    async (request) => ok({ user: await markCookieNoticeSeen(request.context()) }),
   );
 
   app.post(
@@ -203,15 +195,14 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       ...base,
       schema: {
         tags: ["two-factor"],
-        summary:
-          "The authenticator secret to enrol (SPEC get_qrcode): otpauth URI, text secret and QR code (SVG)",
+        summary: "The authenticator secret to enrol: otpauth URI, text secret and QR code (SVG)",
         body: emptyBodySchema,
         response: { 200: envelopeSchema(qrCodeSchema), ...errors },
       },
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return ok(await twoFactorQrCode(ctx(request)));
+      return ok(await twoFactorQrCode(request.context()));
     },
   );
 
@@ -229,7 +220,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return ok({ recovery_codes: await enableTwoFactor(ctx(request), request.body.code) });
+      return ok({ recovery_codes: await enableTwoFactor(request.context(), request.body.code) });
     },
   );
 
@@ -246,6 +237,6 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       },
     },
     async (request) =>
-      ok({ user: await disableTwoFactor(ctx(request), request.body.pwd, request.body.code) }),
+      ok({ user: await disableTwoFactor(request.context(), request.body.pwd, request.body.code) }),
   );
 };

@@ -3,12 +3,13 @@ import QRCode from "qrcode";
 import type { FastifyRequest } from "fastify";
 import type { ProfileUpdate, ProfileUser, QrCode } from "@ems/contracts/profile";
 import type { Database } from "@ems/db/client";
-import type { SessionWithUser } from "../auth/session-repository.ts";
+import type { SessionWithUser } from "../../lib/caller.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../../lib/passwords.ts";
 import { matchTotp, newTotpSecret, totpUri } from "../../lib/totp.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import { revokeUserSessions, useRecoveryCode } from "../auth/login-repository.ts";
+import { redeemRecoveryCode } from "../auth/login-service.ts";
+import { endUserSessions } from "../auth/session-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
 import {
   findProfile,
@@ -168,7 +169,7 @@ export async function changePassword(
       mustChangePassword: false,
       passwordChangedAt: new Date(),
     });
-    await revokeUserSessions(tx, row.user.id, ctx.auth.sessionId, new Date());
+    await endUserSessions(tx, row.user.id, ctx.auth.sessionId, new Date());
     await recordActivity(tx, {
       action: "profile.password_changed",
       companyId: row.user.companyId,
@@ -192,7 +193,10 @@ export async function markCookieNoticeSeen(ctx: ProfileContext): Promise<Profile
   return getProfile(ctx);
 }
 
-/** SPEC get_qrcode: the pending secret (created once, kept until confirmed) as URI, text and QR code. */
+/**
+ * get_qrcode (docs/behaviour/accounts.md#two-factor): the pending secret (created once, kept until
+ * confirmed) as URI, text and QR code.
+ */
 export async function twoFactorQrCode(ctx: ProfileContext): Promise<QrCode> {
   const row = await loadRow(ctx);
   if (row.user.totpEnabledAt)
@@ -253,7 +257,7 @@ export async function disableTwoFactor(ctx: ProfileContext, pwd: string, code: s
   const normalized = code.trim().toLowerCase();
   const ok = /^\d{6}$/.test(normalized)
     ? matchTotp(row.user.totpSecret, normalized, row.user.totpLastStep) !== null
-    : await useRecoveryCode(ctx.db, row.user.id, sha256(normalized.replace("-", "")));
+    : await redeemRecoveryCode(ctx.db, row.user.id, sha256(normalized.replace("-", "")));
   if (!ok) throw new AppError(400, "OTP_VERIFICATION_FAILED", "The code is not correct", { field: "code" });
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, row.user.id, { totpEnabledAt: null, totpSecret: null, totpLastStep: null });

@@ -30,7 +30,7 @@ async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
 const userRow = async (id: string) => (await t().db.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 describe("profile", () => {
-  it("answers the user at data.user for GET and for the SPEC's POST form", async () => {
+  it("answers the user at data.user for GET and for the call's POST form", async () => {
     const { user, call } = await signedIn({ language: "ro" });
     for (const method of ["GET", "POST"] as const) {
       const res = await call(method, "/api/profile", method === "POST" ? {} : undefined);

@@ -15,8 +15,9 @@ export interface QuotePdfInput {
 }
 
 /**
- * SPEC §7 Quotation PDF: one row per price tier, so the customer compares quantities at a glance.
- * A tier's amount includes the line's one-off costs, as ordering that tier would cost.
+ * The quotation PDF (docs/behaviour/quotes.md#reading-a-quote): one row per price tier, so the
+ * customer compares quantities at a glance. A tier's amount includes the line's one-off costs, as
+ * ordering that tier would cost.
  */
 export async function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
   const { quote, lines } = input;

@@ -17,6 +17,7 @@ import {
 import type { QuoteSort, QuoteStatus } from "@ems/contracts/quotes";
 import type { Executor } from "@ems/db/factories";
 import { companies, companyAddresses, companyMembers, quoteLines, quotes, users } from "@ems/db/schema";
+import { likePattern } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of quotes. Customer reads pass the caller's company, so another company's
@@ -62,8 +63,6 @@ function statusIs(status: QuoteStatus, today: string) {
     return or(eq(quotes.status, "Expired"), and(eq(quotes.status, "Open"), lt(quotes.validUntil, today)));
   return eq(quotes.status, status);
 }
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One page of quotes with the number of matches. The tenant's (company_id, created_at) index and the
@@ -305,4 +304,18 @@ export async function findBillingAddress(db: Executor, companyId: string) {
     .where(and(eq(companyAddresses.companyId, companyId), eq(companyAddresses.isBilling, true)))
     .limit(1);
   return row ?? null;
+}
+
+/** Records the ordered quantity on each ordered line of the quote. */
+export async function setOrderedQuantities(
+  db: Executor,
+  quoteId: string,
+  lines: { lineId: string; quantity: number }[],
+): Promise<void> {
+  for (const line of lines) {
+    await db
+      .update(quoteLines)
+      .set({ orderedQuantity: line.quantity })
+      .where(and(eq(quoteLines.id, line.lineId), eq(quoteLines.quoteId, quoteId)));
+  }
 }

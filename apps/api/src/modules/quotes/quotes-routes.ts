@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { emptyBodySchema } from "@ems/contracts/auth";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
@@ -21,7 +20,6 @@ import {
   declineQuote,
   renewQuote,
   requestQuote,
-  type QuoteContext,
 } from "./quotes-service.ts";
 
 /** Requests for quotes are throttled per client address, like the other mail-sending calls. */
@@ -40,17 +38,10 @@ const errors = {
 };
 
 /**
- * SPEC §7 Quotation for customers (tenant = the caller's company). Every member reads; admins,
- * buyers and engineers ask for quotes; admins and buyers decline them or ask again.
+ * Quotation for customers (docs/behaviour/quotes.md; tenant = the caller's company). Every member
+ * reads; admins, buyers and engineers ask for quotes; admins and buyers decline them or ask again.
  */
 export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (app, { rateLimit }) => {
-  const ctx = (request: FastifyRequest): QuoteContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
   const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
   const requester = { onRequest: app.requireCompanyRole("admin", "buyer", "engineer") };
   const decider = { onRequest: app.requireCompanyRole("admin", "buyer") };
@@ -63,14 +54,14 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
       ...member,
       schema: {
         tags,
-        summary: "The company's quotes (SPEC getAll)",
+        summary: "The company's quotes",
         querystring: quoteListQuerySchema,
         response: { 200: envelopeSchema(quotePageSchema), ...errors },
       },
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return ok(await customerQuotePage(ctx(request), request.query));
+      return ok(await customerQuotePage(request.context(), request.query));
     },
   );
 
@@ -80,7 +71,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
       ...member,
       schema: {
         tags,
-        summary: "One quote with lines, tiers, delivery dates and what the caller may do (SPEC getQuotation)",
+        summary: "One quote with lines, tiers, delivery dates and what the caller may do",
         params: quoteIdParamSchema,
         querystring: noQuery,
         response: detail,
@@ -88,7 +79,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return ok(await customerQuote(ctx(request), request.params.id));
+      return ok(await customerQuote(request.context(), request.params.id));
     },
   );
 
@@ -98,7 +89,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
       ...member,
       schema: {
         tags,
-        summary: "The quote as a PDF in the caller's language (SPEC Quotation PDF)",
+        summary: "The quote as a PDF in the caller's language",
         description: "A quote that has not been priced and sent yet answers 409 CONFLICT.",
         params: quoteIdParamSchema,
         querystring: noQuery,
@@ -107,7 +98,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await customerQuotePdf(ctx(request), request.params.id);
+      const { number, pdf } = await customerQuotePdf(request.context(), request.params.id);
       return sendPdf(reply, number, pdf);
     },
   );
@@ -126,7 +117,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await requestQuote(ctx(request), request.body), 201, "Created");
+      return ok(await requestQuote(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -143,7 +134,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
         response: detail,
       },
     },
-    async (request) => ok(await declineQuote(ctx(request), request.params.id, request.body.reason)),
+    async (request) => ok(await declineQuote(request.context(), request.params.id, request.body.reason)),
   );
 
   app.post(
@@ -160,6 +151,6 @@ export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (ap
         response: detail,
       },
     },
-    async (request) => ok(await renewQuote(ctx(request), request.params.id)),
+    async (request) => ok(await renewQuote(request.context(), request.params.id)),
   );
 };

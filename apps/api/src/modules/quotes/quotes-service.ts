@@ -24,12 +24,13 @@ import {
 } from "@ems/contracts/quotes";
 import { todayIso } from "@ems/contracts/reference";
 import type { Database } from "@ems/db/client";
+import type { Executor } from "@ems/db/factories";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../auth/session-repository.ts";
+import type { SessionWithUser } from "../../lib/caller.ts";
 import { documentTexts } from "../documents/document-texts.ts";
-import { nextDocumentNumber } from "../documents/document-number-repository.ts";
+import { nextDocumentNumber } from "../documents/documents-service.ts";
 import type { MailRequest, Mailer } from "../mail/mail-service.ts";
 import { deliveryDatesFrom } from "../reference/reference-service.ts";
 import { renderQuotePdf } from "./quote-pdf.ts";
@@ -46,6 +47,7 @@ import {
   listQuotes,
   markExpiredQuotes,
   replaceQuoteLines,
+  setOrderedQuantities,
   updateQuoteIf,
   type NewQuoteLine,
   type QuoteLineRow,
@@ -272,7 +274,10 @@ async function customerDetail(ctx: QuoteContext, id: string, now = new Date()): 
   return detailOf(ctx.db, record, lines, customerSeesPrices(record.quote), ctx.auth.user.companyRole, now);
 }
 
-/** SPEC getAll: the company's quotes, filtered, searched, sorted and paginated. */
+/**
+ * getAll (docs/behaviour/quotes.md#listing-quotes): the company's quotes, filtered, searched, sorted
+ * and paginated.
+ */
 export async function customerQuotePage(ctx: QuoteContext, query: QuoteListQuery): Promise<QuotePage> {
   const today = todayIso();
   const { rows, total } = await listQuotes(ctx.db, {
@@ -305,12 +310,12 @@ export async function customerQuotePage(ctx: QuoteContext, query: QuoteListQuery
   };
 }
 
-/** SPEC getQuotation. */
+/** One quote as its company sees it (getQuotation, docs/behaviour/quotes.md#reading-a-quote). */
 export async function customerQuote(ctx: QuoteContext, id: string): Promise<QuoteDetail> {
   return customerDetail(ctx, id);
 }
 
-/** SPEC Quotation PDF in the caller's language; only quotes with prices have one. */
+/** The quotation PDF in the caller's language; only quotes with prices have one. */
 export async function customerQuotePdf(
   ctx: QuoteContext,
   id: string,
@@ -699,4 +704,42 @@ export async function staffMarkLost(
     );
   }
   return staffDetail(ctx, id, now);
+}
+
+// Ordering a quote. The orders module places the order; the quote's side of it (reading the quote,
+// moving it to Ordered) happens here, so only this module writes quotes (ADR 0011).
+
+export type { QuoteLineRow, QuoteRow };
+
+/** The company's quote, or null when it has none with this id. */
+export async function companyQuote(db: Database, id: string, companyId: string): Promise<QuoteRow | null> {
+  const record = await findQuote(db, id, companyId);
+  return record?.quote ?? null;
+}
+
+/** The quote's lines by position. */
+export function quoteLinesOf(db: Database, quoteId: string): Promise<QuoteLineRow[]> {
+  return listQuoteLines(db, quoteId);
+}
+
+/**
+ * Inside the order's transaction: moves the quote to Ordered or Partially Ordered with a conditional
+ * update (Open, this company, still valid on `today`) and records the ordered quantities. False when
+ * the condition did not hold, so of concurrent orders of one quote exactly one wins.
+ */
+export async function markQuoteOrdered(
+  tx: Executor,
+  quote: { id: string; companyId: string },
+  status: "Ordered" | "Partially Ordered",
+  at: { now: Date; today: string },
+  lines: { lineId: string; quantity: number }[],
+): Promise<boolean> {
+  const won = await updateQuoteIf(
+    tx,
+    { id: quote.id, companyId: quote.companyId, statuses: ["Open"], validOn: at.today },
+    { status, decidedAt: at.now },
+  );
+  if (!won) return false;
+  await setOrderedQuantities(tx, quote.id, lines);
+  return true;
 }

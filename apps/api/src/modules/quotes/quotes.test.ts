@@ -1,8 +1,9 @@
+import { formatMoney } from "@ems/i18n/format";
 import { pdfText } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { siteConfig } from "@ems/config/site";
-import { formatMoney } from "@ems/contracts/money";
+
 import { addCalendarDays, addWorkingDays, todayIso } from "@ems/contracts/reference";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createCompany } from "@ems/db/factories";

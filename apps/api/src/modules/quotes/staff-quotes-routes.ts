@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import {
@@ -22,7 +21,6 @@ import {
   staffQuotePage,
   staffReplaceLines,
   staffSendQuote,
-  type QuoteContext,
   staffQuotePdf,
 } from "./quotes-service.ts";
 
@@ -37,13 +35,6 @@ const errors = {
 
 /** The back office's quotes across all customer companies (staff roles only). */
 export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (request: FastifyRequest): QuoteContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
   const staff = { onRequest: app.requireStaff };
   const tags = ["staff"];
   const detail = { 200: envelopeSchema(staffQuoteDetailSchema), ...errors };
@@ -61,7 +52,7 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return ok(await staffQuotePage(ctx(request), request.query));
+      return ok(await staffQuotePage(request.context(), request.query));
     },
   );
 
@@ -79,7 +70,7 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return ok(await staffQuote(ctx(request), request.params.id));
+      return ok(await staffQuote(request.context(), request.params.id));
     },
   );
 
@@ -98,7 +89,7 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await staffCreateQuote(ctx(request), request.body), 201, "Created");
+      return ok(await staffCreateQuote(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -115,7 +106,7 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: detail,
       },
     },
-    async (request) => ok(await staffReplaceLines(ctx(request), request.params.id, request.body.lines)),
+    async (request) => ok(await staffReplaceLines(request.context(), request.params.id, request.body.lines)),
   );
 
   app.post(
@@ -131,7 +122,8 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: detail,
       },
     },
-    async (request) => ok(await staffSendQuote(ctx(request), request.params.id, request.body.valid_until)),
+    async (request) =>
+      ok(await staffSendQuote(request.context(), request.params.id, request.body.valid_until)),
   );
 
   app.post(
@@ -147,7 +139,7 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: detail,
       },
     },
-    async (request) => ok(await staffMarkLost(ctx(request), request.params.id, request.body?.reason)),
+    async (request) => ok(await staffMarkLost(request.context(), request.params.id, request.body?.reason)),
   );
 
   app.get(
@@ -165,7 +157,11 @@ export const staffQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await staffQuotePdf(ctx(request), request.params.id, request.query.language);
+      const { number, pdf } = await staffQuotePdf(
+        request.context(),
+        request.params.id,
+        request.query.language,
+      );
       return sendPdf(reply, number, pdf);
     },
   );

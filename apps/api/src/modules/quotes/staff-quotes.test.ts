@@ -1,3 +1,4 @@
+import { formatDate } from "@ems/i18n/format";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import {
@@ -357,11 +358,7 @@ describe("pricing and sending a customer's request", () => {
 
     const mail = (await kit.outbox(engineer.user.email)).find((m) => m.template === "quote_sent");
     expect(mail!.text).toContain(requested.number);
-    expect(mail!.text).toContain(
-      new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(
-        new Date(`${inDays(14)}T00:00:00Z`),
-      ),
-    );
+    expect(mail!.text).toContain(formatDate(inDays(14), "en"));
     expect(mail!.text).toContain(`https://portal.example.test/my/quotes/${requested.id}`);
     const log = await db()
       .select()

@@ -15,7 +15,8 @@ import { deliveryDate, holidaysOfYear, parcelServices } from "./reference-servic
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
 /**
- * SPEC §7 Quotation: getHolidayList, getDeliveryDate, getParcelServices. Every member of a customer
+ * Quotation: getHolidayList, getDeliveryDate (docs/behaviour/quotes.md#holidays-and-delivery-dates)
+ * and getParcelServices (docs/behaviour/quotes.md#parcel-services). Every member of a customer
  * company reads them (the order form and the quote page need them).
  */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +29,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "The operator's holidays of a year (SPEC getHolidayList)",
+        summary: "The operator's holidays of a year",
         querystring: holidayQuerySchema,
         response: { 200: envelopeSchema(z.array(holidaySchema)), ...errors },
       },
@@ -45,7 +46,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "The shipping date a lead time in working days gives (SPEC getDeliveryDate)",
+        summary: "The shipping date a lead time in working days gives",
         description: "Weekends and the operator's holidays are skipped; `from` defaults to today (UTC).",
         querystring: deliveryDateQuerySchema,
         response: { 200: envelopeSchema(deliveryDateSchema), ...errors },
@@ -63,7 +64,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...member,
       schema: {
         tags,
-        summary: "The parcel services an order may ship with, with prices (SPEC getParcelServices)",
+        summary: "The parcel services an order may ship with, with prices",
         querystring: z.strictObject({}),
         response: { 200: envelopeSchema(z.array(parcelServiceSchema)), ...errors },
       },

@@ -15,9 +15,10 @@ import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../auth/session-repository.ts";
+import type { SessionWithUser } from "../../lib/caller.ts";
 import {
   deleteHoliday,
+  findParcelService,
   insertHoliday,
   insertParcelService,
   listHolidaysBetween,
@@ -55,7 +56,7 @@ function parcelServiceDto(row: ParcelServiceRow): ParcelService {
 
 // Holidays
 
-/** SPEC getHolidayList: the holidays of one year (the current one by default). */
+/** getHolidayList: the holidays of one year (the current one by default). */
 export async function holidaysOfYear(db: Database, year = new Date().getUTCFullYear()): Promise<Holiday[]> {
   return (await listHolidaysBetween(db, `${year}-01-01`, `${year}-12-31`)).map(holidayDto);
 }
@@ -119,7 +120,7 @@ export async function deliveryDatesFrom(
   return (days) => addWorkingDays(from, days, holidays);
 }
 
-/** SPEC getDeliveryDate: the shipping date `lead_time_days` working days after `from` (today). */
+/** getDeliveryDate: the shipping date `lead_time_days` working days after `from` (today). */
 export async function deliveryDate(
   db: Database,
   query: { lead_time_days: number; from?: string | undefined },
@@ -140,7 +141,7 @@ export async function deliveryDate(
 
 // Parcel services
 
-/** SPEC getParcelServices: customers see the active ones, staff all of them. */
+/** getParcelServices: customers see the active ones, staff all of them. */
 export async function parcelServices(db: Database, activeOnly: boolean): Promise<ParcelService[]> {
   return (await listParcelServices(db, activeOnly)).map(parcelServiceDto);
 }
@@ -197,4 +198,9 @@ export async function editParcelService(
     return updated;
   });
   return parcelServiceDto(row);
+}
+
+/** One parcel service as stored, active or not, or null. */
+export function parcelService(db: Executor, id: string): Promise<ParcelServiceRow | null> {
+  return findParcelService(db, id);
 }

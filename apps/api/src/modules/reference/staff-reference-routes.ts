@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import {
@@ -18,7 +17,6 @@ import {
   holidaysOfYear,
   parcelServices,
   removeHoliday,
-  type ReferenceContext,
 } from "./reference-service.ts";
 
 const errors = {
@@ -33,7 +31,6 @@ const errors = {
 export const staffReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = { onRequest: app.requireStaff };
   const tags = ["staff"];
-  const ctx = (request: FastifyRequest): ReferenceContext => ({ db: app.db, auth: request.auth!, request });
 
   app.get(
     "/api/staff/holidays",
@@ -67,7 +64,7 @@ export const staffReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await createHoliday(ctx(request), request.body), 201, "Created");
+      return ok(await createHoliday(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -83,7 +80,7 @@ export const staffReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeHoliday(ctx(request), request.params.id);
+      await removeHoliday(request.context(), request.params.id);
       return ok(null);
     },
   );
@@ -119,7 +116,7 @@ export const staffReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await createParcelService(ctx(request), request.body), 201, "Created");
+      return ok(await createParcelService(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -135,6 +132,6 @@ export const staffReferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(parcelServiceSchema), ...errors },
       },
     },
-    async (request) => ok(await editParcelService(ctx(request), request.params.id, request.body)),
+    async (request) => ok(await editParcelService(request.context(), request.params.id, request.body)),
   );
 };

@@ -42,7 +42,10 @@ const errors = {
   429: errorEnvelopeSchema,
 };
 
-/** SPEC §7 Register (register_next_user, validate_email_availability, resend_email_verification) and User (password reset). */
+/**
+ * Register (register_next_user, validate_email_availability, resend_email_verification;
+ * docs/behaviour/accounts.md#registration) and User (docs/behaviour/accounts.md#password-reset).
+ */
 export const registerRoutes: FastifyPluginAsyncZod<RegisterRouteOptions> = async (app, options) => {
   const ctx = (request: FastifyRequest): RegisterContext => ({
     db: app.db,

@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { hashPassword, passwordProblem, secretsEqual } from "../../lib/passwords.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import { revokeUserSessions } from "../auth/login-repository.ts";
+import { endUserSessions } from "../auth/session-service.ts";
 import { validateCaptcha, type CaptchaSettings } from "../captcha/captcha-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
 import {
@@ -86,8 +86,9 @@ async function sendVerification(ctx: MailingContext, user: UserRow): Promise<str
 }
 
 /**
- * SPEC §7 register_next_user. A known address gets the same answer (a pending id that leads
- * nowhere) and its owner a notice instead, so registration does not reveal who has an account.
+ * register_next_user (docs/behaviour/accounts.md#registration). A known address gets the same answer
+ * (a pending id that leads nowhere) and its owner a notice instead, so registration does not reveal
+ * who has an account.
  */
 export async function register(ctx: RegisterContext, input: RegisterRequest): Promise<string> {
   const problem = passwordProblem(input.password, [
@@ -218,9 +219,9 @@ export interface ResetContext {
 }
 
 /**
- * SPEC reset_password: a known, active user gets a single-use link. The route answers before this
- * runs, so known and unknown addresses take the same time; the token, its activity entry and the
- * mail are committed together.
+ * reset_password (docs/behaviour/accounts.md#password-reset): a known, active user gets a single-use
+ * link. The route answers before this runs, so known and unknown addresses take the same time; the
+ * token, its activity entry and the mail are committed together.
  */
 export async function requestPasswordReset(ctx: ResetContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email.trim());
@@ -266,7 +267,7 @@ async function liveResetToken(ctx: RegisterContext, link: string) {
   return token;
 }
 
-/** SPEC validate_reset_url_token. */
+/** validate_reset_url_token: whether a reset link still works (docs/behaviour/accounts.md#password-reset). */
 export async function checkResetToken(
   ctx: RegisterContext,
   link: string,
@@ -276,7 +277,7 @@ export async function checkResetToken(
   return user ? { valid: true, email_hint: maskEmail(user.email) } : { valid: false, email_hint: null };
 }
 
-/** SPEC update_password: sets the new password once, ends every session of the user. */
+/** update_password: sets the new password once, ends every session of the user. */
 export async function updatePasswordWithToken(
   ctx: RegisterContext,
   link: string,
@@ -299,7 +300,7 @@ export async function updatePasswordWithToken(
       // The link proves the address as well.
       emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
     });
-    await revokeUserSessions(tx, user.id, null, new Date());
+    await endUserSessions(tx, user.id, null, new Date());
     await recordActivity(tx, {
       action: "auth.password_reset",
       companyId: user.companyId,
@@ -315,7 +316,10 @@ export async function updatePasswordWithToken(
   });
 }
 
-/** SPEC Profile "verify account": a new confirmation code and link for a signed-in, unconfirmed user. */
+/**
+ * Profile "verify account" (docs/behaviour/accounts.md#profile): a new confirmation code and link for
+ * a signed-in, unconfirmed user.
+ */
 export async function sendAccountVerification(ctx: MailingContext, userId: string): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError(404, "NOT_FOUND", "No such user");

@@ -18,10 +18,10 @@ import { isLocale } from "@ems/i18n/locales";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../auth/session-repository.ts";
-import { nextDocumentNumber } from "../documents/document-number-repository.ts";
+import type { SessionWithUser } from "../../lib/caller.ts";
+import { nextDocumentNumber } from "../documents/documents-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
-import { renderContractPdf } from "./agreement-pdf.ts";
+import { renderContractPdf } from "./contract-pdf.ts";
 import {
   findActiveUser,
   findContract,
@@ -30,7 +30,7 @@ import {
   lockContract,
   setContractStatus,
   type ContractRecord,
-} from "./agreements-repository.ts";
+} from "./contracts-repository.ts";
 
 export interface ContractContext {
   db: Database;
@@ -67,7 +67,7 @@ function toStaffDto(record: ContractRecord): StaffContract {
   return { ...toDto(record), company_id: record.contract.companyId, company_name: record.companyName };
 }
 
-/** SPEC Contract getAll: the caller's company's contracts. */
+/** Contract getAll (docs/behaviour/billing.md#contracts): the caller's company's contracts. */
 export async function contractPage(ctx: ContractContext, query: ContractListQuery): Promise<ContractPage> {
   const { rows, total } = await listContracts(ctx.db, {
     companyId: tenant(ctx),
@@ -104,8 +104,8 @@ export async function contractPdf(
 }
 
 /**
- * SPEC Contract create: the customer requests an agreement (status requested, numbered
- * CTR-YYYY-NNNNN in the transaction that logs it and writes the operator's mail).
+ * Contract create: the customer requests an agreement (status requested, numbered CTR-YYYY-NNNNN in
+ * the transaction that logs it and writes the operator's mail).
  */
 export async function createContract(ctx: ContractContext, input: ContractCreate): Promise<Contract> {
   const created = await ctx.db.transaction(async (tx) => {

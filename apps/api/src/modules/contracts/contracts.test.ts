@@ -216,8 +216,8 @@ describe("PDF", () => {
     expect(text).toContain("Contract");
     expect(text).toContain(created.number);
     expect(text).toContain("Framework agreement");
-    expect(text).toContain("January 1, 2027");
-    expect(text).toContain("December 31, 2027");
+    expect(text).toContain("Jan 1, 2027");
+    expect(text).toContain("Dec 31, 2027");
     expect(text).toContain("€250,000.00");
     expect(text).toContain("Bjørn Østlie Elektronikk AS");
     expect(text).toContain("Rammeavtale Tromsø og Timișoara");

@@ -1,6 +1,7 @@
+import { formatMoney } from "@ems/i18n/format";
 import { describe, expect, it } from "vitest";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { formatMoney } from "@ems/contracts/money";
+
 import { WORK_ORDER_STAGES } from "@ems/contracts/orders";
 import { addCalendarDays, addWorkingDays, todayIso } from "@ems/contracts/reference";
 import { COMPANY_ROLES } from "@ems/contracts/roles";

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   contractCreateSchema,
@@ -22,11 +21,10 @@ import {
   createContract,
   getContract,
   staffContractPage,
-  type ContractContext,
-} from "./agreements-service.ts";
+} from "./contracts-service.ts";
 
 /** New requests are throttled per client address, like the other mail-sending calls. */
-export interface AgreementsRouteOptions {
+export interface ContractsRouteOptions {
   rateLimit: { max: number; timeWindow: number };
 }
 
@@ -42,18 +40,11 @@ const noQuery = z.strictObject({});
 /** Fastify sends a Buffer as is (no JSON serialisation); OpenAPI shows it as any. */
 
 /**
- * SPEC §7 Contract (create, getAll): agreements with the operator. Administrators, buyers, finance
- * and viewers read them (engineers do not deal with commercial terms); administrators and buyers
+ * Contract (create, getAll; docs/behaviour/billing.md#contracts): agreements with the operator.
+ * Administrators, buyers, finance and viewers read them (engineers do not deal with commercial terms); administrators and buyers
  * request new ones. The back office lists all of them and activates or ends them.
  */
-export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = async (app, { rateLimit }) => {
-  const ctx = (request: FastifyRequest): ContractContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    auth: request.auth!,
-    publicUrl: app.env.PUBLIC_URL,
-    request,
-  });
+export const contractsRoutes: FastifyPluginAsyncZod<ContractsRouteOptions> = async (app, { rateLimit }) => {
   const reader = { onRequest: app.requireCompanyRole("admin", "buyer", "finance", "viewer") };
   const requester = { onRequest: app.requireCompanyRole("admin", "buyer") };
   const staff = { onRequest: app.requireStaff };
@@ -67,14 +58,14 @@ export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = a
       ...reader,
       schema: {
         tags,
-        summary: "The company's contracts (SPEC Contract getAll)",
+        summary: "The company's contracts",
         querystring: contractListQuerySchema,
         response: { 200: envelopeSchema(contractPageSchema), ...errors },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await contractPage(ctx(request), request.query));
+      return ok(await contractPage(request.context(), request.query));
     },
   );
 
@@ -85,14 +76,14 @@ export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = a
       ...requester,
       schema: {
         tags,
-        summary: "Requests a contract (SPEC Contract create; administrators and buyers)",
+        summary: "Requests a contract (administrators and buyers)",
         body: contractCreateSchema,
         response: { 201: envelopeSchema(contractSchema), ...errors },
       },
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await createContract(ctx(request), request.body), 201, "Created");
+      return ok(await createContract(request.context(), request.body), 201, "Created");
     },
   );
 
@@ -110,7 +101,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = a
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await getContract(ctx(request), request.params.id));
+      return ok(await getContract(request.context(), request.params.id));
     },
   );
 
@@ -127,7 +118,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = a
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await contractPdf(ctx(request), request.params.id);
+      const { number, pdf } = await contractPdf(request.context(), request.params.id);
       noStore(reply);
       return sendPdf(reply, number, pdf);
     },
@@ -148,7 +139,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = a
     },
     async (request, reply) => {
       noStore(reply);
-      return ok(await staffContractPage(ctx(request), request.query));
+      return ok(await staffContractPage(request.context(), request.query));
     },
   );
 
@@ -165,6 +156,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<AgreementsRouteOptions> = a
         response: { 200: envelopeSchema(staffContractSchema), ...errors },
       },
     },
-    async (request) => ok(await changeContractStatus(ctx(request), request.params.id, request.body.status)),
+    async (request) =>
+      ok(await changeContractStatus(request.context(), request.params.id, request.body.status)),
   );
 };

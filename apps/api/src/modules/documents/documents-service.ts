@@ -1,0 +1,92 @@
+import type { FastifyRequest } from "fastify";
+import { ERROR_CODES } from "@ems/contracts/errors";
+import type { Database } from "@ems/db/client";
+import type { Executor } from "@ems/db/factories";
+import { AppError } from "../../lib/app-error.ts";
+import { publicLink } from "../../lib/public-url.ts";
+import type { SessionWithUser } from "../../lib/caller.ts";
+import type { Mailer } from "../mail/mail-service.ts";
+import type { MailValues } from "../mail/mail-templates.ts";
+import { nextDocumentNumber as nextNumber, type DocumentKind } from "./document-number-repository.ts";
+import { documentTexts, type DocumentTexts } from "./document-texts.ts";
+import {
+  companyRecipients as findCompanyRecipients,
+  findRecipient as findOneRecipient,
+  type Recipient,
+} from "./documents-repository.ts";
+
+/**
+ * The small kernel the document modules (quotes, orders, deliveries, invoices, payments, contracts,
+ * material requests) share: their request context, numbering, recipients and mail fan-out. It used
+ * to live in orders, which made orders a hidden dependency of every billing module (ADR 0011).
+ */
+
+export type { DocumentKind, Recipient };
+
+/** What every fulfilment and billing service needs from a request: database, mailer, caller, links. */
+export interface DocumentContext {
+  db: Database;
+  mailer: Mailer;
+  auth: SessionWithUser;
+  publicUrl: string;
+  request: FastifyRequest;
+}
+
+export const tenantOf = (ctx: DocumentContext) => ctx.auth.user.companyId;
+export const actorOf = (ctx: DocumentContext) => ({
+  id: ctx.auth.user.id,
+  name: `${ctx.auth.user.firstName} ${ctx.auth.user.lastName}`.trim(),
+});
+export const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+
+/**
+ * The next number of this kind (Q-, SO-, DN-, INV-, …) for the year of `at`, inside the caller's
+ * transaction so a rollback gives the number back.
+ */
+export function nextDocumentNumber(tx: Executor, kind: DocumentKind, at?: Date): Promise<string> {
+  return nextNumber(tx, kind, at);
+}
+
+/** Active users of the company holding an accepted role among `roles`. */
+export function companyRecipients(
+  db: Executor,
+  companyId: string,
+  roles: readonly string[],
+): Promise<Recipient[]> {
+  return findCompanyRecipients(db, companyId, roles);
+}
+
+/** One user as a recipient, if still active. */
+export function findRecipient(db: Executor, userId: string): Promise<Recipient | null> {
+  return findOneRecipient(db, userId);
+}
+
+/**
+ * Mails each recipient once, in their own language, after the change has committed. `values`
+ * receives the recipient's document texts, so amounts and dates are formatted for them.
+ */
+export async function mailEach(
+  ctx: DocumentContext,
+  recipients: readonly (Recipient | null)[],
+  template: string,
+  path: string,
+  values: (texts: DocumentTexts) => MailValues,
+): Promise<void> {
+  const seen = new Set<string>();
+  for (const recipient of recipients) {
+    if (!recipient || seen.has(recipient.id)) continue;
+    seen.add(recipient.id);
+    const texts = documentTexts(recipient.language);
+    await ctx.mailer.send({
+      to: recipient.email,
+      language: texts.locale,
+      template,
+      values: {
+        name: recipient.firstName,
+        url: publicLink(ctx.publicUrl, path, texts.locale),
+        ...values(texts),
+      },
+    });
+  }
+}
