@@ -81,7 +81,7 @@ export default defineConfig({
         // The proxy in front is the test itself: a journey's X-Forwarded-For plays a client elsewhere
         // (sign-in/hammer.spec.ts). Browsers send none, so they all stay 127.0.0.1.
         TRUST_PROXY: "loopback",
-        // Content with one draft, and the token that shows it (SPEC §4 preview mode).
+        // Content with one draft, and the token that shows it (docs/behaviour/public-site.md#preview-mode).
         CONTENT_DIR: path.join(root, E2E_CONTENT_DIR),
         PREVIEW_TOKEN: E2E_PREVIEW_TOKEN,
       },

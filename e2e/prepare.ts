@@ -13,7 +13,7 @@ rmSync(path.join(root, E2E_DATA_DIR), { recursive: true, force: true });
 if (!process.env.E2E_SKIP_BUILD) execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
 
 // The server reads its content from a copy with one draft article more, so the preview journey can
-// prove that drafts stay hidden without the token and show with it (SPEC §4).
+// prove that drafts stay hidden without the token and show with it.
 const content = path.join(root, E2E_CONTENT_DIR);
 rmSync(content, { recursive: true, force: true });
 cpSync(path.join(root, "content"), content, { recursive: true });

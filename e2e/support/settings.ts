@@ -23,7 +23,7 @@ export const CHROME_ARGS = [
 ];
 /** A copy of content/ with one draft added (prepare.ts), which the journeys' server reads. */
 export const E2E_CONTENT_DIR = process.env.E2E_CONTENT_DIR ?? ".tmp/e2e-content";
-/** The preview token of the journeys' server (SPEC §4 preview mode). */
+/** The preview token of the journeys' server (docs/behaviour/public-site.md#preview-mode). */
 export const E2E_PREVIEW_TOKEN = "e2e-preview-token-0123456789";
 export const E2E_DRAFT = {
   slug: "coating-masks-draft",

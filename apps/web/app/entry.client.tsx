@@ -7,7 +7,7 @@ import { loadI18n } from "./lib/i18n";
 import { localeFromPath } from "./lib/locale";
 import { setSessionApiClient } from "./lib/session-client";
 
-// The header's session check goes through the client that handles expiry (SPEC §4).
+// The header's session check goes through the client that handles expiry.
 setSessionApiClient(browserApi());
 
 // Hydration must render the same text as the server did, so the page's catalog (one lazy chunk per

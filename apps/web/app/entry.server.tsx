@@ -24,7 +24,7 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   const bot = Boolean(userAgent && isbot(userAgent));
 
-  // SPEC §2: crawlers get no error page for a runtime error, only the status, so an outage never
+  // docs/behaviour/public-site.md#error-page: crawlers get no error page for a runtime error, only the status, so an outage never
   // gets indexed as content. A 404 page is fine to show them.
   if (
     request.method.toUpperCase() === "HEAD" ||

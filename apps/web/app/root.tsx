@@ -9,7 +9,6 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   redirect,
-  useLocation,
   useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -29,6 +28,7 @@ import { findRedirectRule, loadRedirectRules } from "./lib/redirect-rules";
 import { localeFromPath } from "./lib/locale";
 import { errorPageMeta } from "./lib/error-page";
 import { usePageI18n } from "./lib/use-page-i18n";
+import { useLocale } from "~/lib/use-locale";
 
 // In production the server puts the stylesheet inline into <head> (entry.server.tsx, ADR 0008);
 // in development Vite's own style tag keeps it updating as classes change.
@@ -58,7 +58,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { pathname } = new URL(request.url);
   const [, rules] = await Promise.all([loadI18n(localeFromPath(pathname)), loadRedirectRules()]);
   const rule = findRedirectRule(rules, pathname);
-  // An external target makes React Router load the page in full (SPEC §2).
+  // An external target makes React Router load the page in full.
   if (rule) throw redirect(rule.target, rule.statusCode);
   return { colorMode: parseColorMode(readCookie(document.cookie, COLOR_MODE_COOKIE)) };
 }
@@ -80,7 +80,7 @@ export const meta: Route.MetaFunction = ({ error, location }) =>
     : [];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const i18n = usePageI18n(locale);
   const colorMode = useRouteLoaderData<typeof loader>("root")?.colorMode ?? "system";
   // The <html> attributes are rendered once from the cookie; afterwards color-mode-script.js and the
@@ -90,7 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  // A route may force light or dark (SPEC §4, `handle.colorMode`); the provider applies changes on
+  // A route may force light or dark (`handle.colorMode`, docs/behaviour/public-site.md#colour-mode); the provider applies changes on
   // client navigations, the attribute below lets color-mode-script.js apply it before first paint.
   const requestedMode = forcedColorMode(useMatches());
   const [initialForced] = useState(() => usableForcedMode(requestedMode));

@@ -6,7 +6,7 @@ import { index, layout, route, type RouteConfig, type RouteConfigEntry } from "@
 
 /**
  * The whole URL map, generated from the typed route map of packages/i18n: every page in each of the
- * 12 languages (English unprefixed), the aliases SPEC §2 lists, the /my catch-all, the content
+ * 12 languages (English unprefixed), the aliases of docs/behaviour/public-site.md, the /my catch-all, the content
  * routes and the SEO files. Route ids are `page:<key>:<locale>[:alias:<n>]`, which is how a shared
  * module knows which page and language it renders (lib/route-map.ts currentPage).
  */
@@ -71,7 +71,7 @@ const perLocale = (path: string, file: string, id: string): RouteConfigEntry[] =
   LOCALES.map((locale) => route(withLocalePrefix(path, locale).slice(1), file, { id: `${id}:${locale}` }));
 
 export default [
-  // SEO files (SPEC §2: /sitemap.xml is the index at the root; each language has its own sitemap).
+  // SEO files (/sitemap.xml is the index at the root; each language has its own sitemap).
   route("sitemap.xml", "routes/seo/sitemap-index.ts", { id: "seo:sitemap-index" }),
   route("sitemap-en.xml", "routes/seo/sitemap.ts", { id: "seo:sitemap:en" }),
   ...LOCALES.filter((l) => l !== "en").map((locale) =>
@@ -81,13 +81,13 @@ export default [
 
   layout("routes/layouts/default.tsx", [
     ...pagesIn("default"),
-    // Content pages by section and slug, and the catch-all content route (SPEC §2).
+    // Content pages by section and slug, and the catch-all content route.
     ...perLocale("/:section/:slug", "routes/marketing/content.tsx", "content:section"),
   ]),
   layout("routes/layouts/auth.tsx", pagesIn("auth")),
   layout("routes/layouts/register.tsx", pagesIn("register")),
   layout("routes/layouts/dashboard.tsx", pagesIn("dashboard")),
   layout("routes/layouts/error.tsx", perLocale("/my/*", "routes/portal/my-catch-all.tsx", "my-catch-all")),
-  // Anything else, including /xx with an unknown language code, is a 404 (SPEC §8).
+  // Anything else, including /xx with an unknown language code, is a 404.
   route("*", "routes/marketing/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

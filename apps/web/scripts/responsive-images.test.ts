@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe("buildResponsiveImages", () => {
-  it("writes WebP files in the SPEC widths up to the source width, and skips them when up to date", async () => {
+  it("writes WebP files in the configured widths up to the source width, and skips them when up to date", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "images-"));
     dirs.push(dir);
     const source = path.join(dir, "src");

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 
 /**
- * SPEC §9 images: raster sources in apps/web/images become WebP at quality 80 in the widths
+ * Images (docs/behaviour/data.md#images): raster sources in apps/web/images become WebP at quality 80 in the widths
  * 320/640/768/1024/1280/1536 (never wider than the source), written to public/images as
  * <name>-<width>.webp, which the Picture component lists in srcset for densities 1 and 2.
  * Up-to-date outputs are skipped, so the build stays fast.

@@ -78,7 +78,7 @@ async function prepareShippedAndInvoicedOrder(staff: Page, customer: Page) {
     await staff.request.post(`/api/staff/quotes/${quote.id}/send`, { data: { valid_until: day(30) } }),
   );
 
-  // The customer orders it (SPEC placeOrder).
+  // The customer orders it (placeOrder).
   const detail = await data<{ lines: { id: string }[] }>(
     await customer.request.get(`/api/quotes/${quote.id}`),
   );

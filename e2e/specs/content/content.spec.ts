@@ -95,7 +95,7 @@ test.describe("knowledge base", () => {
     await page.goto(`${path}?preview=${E2E_PREVIEW_TOKEN}`);
     await expect(page.getByRole("heading", { level: 1, name: E2E_DRAFT.title })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Preview mode" })).toBeVisible();
-    // Kept for the tab once the page is hydrated (SPEC §4: cookie and session storage).
+    // Kept for the tab once the page is hydrated (cookie and session storage, docs/behaviour/public-site.md#preview-mode).
     await expect
       .poll(() => page.evaluate(() => sessionStorage.getItem("preview_token")))
       .toBe(E2E_PREVIEW_TOKEN);

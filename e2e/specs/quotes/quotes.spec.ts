@@ -213,14 +213,16 @@ test.describe("quotes and orders", () => {
     await page.getByRole("link", { name: number }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: `Quote ${number}` })).toBeVisible();
 
-    await page.getByRole("button", { name: "Decline" }).click();
-    const dialog = page.getByRole("dialog", { name: `Decline quote ${number}` });
-    await dialog.getByRole("button", { name: "Decline quote" }).click();
-    await expect(dialog.getByText("Enter a reason of 3 to 1,000 characters.")).toBeVisible();
-    await dialog.getByLabel("Reason").fill("We found a supplier closer to our plant.");
+    await page.getByRole("link", { name: "Decline" }).click();
+    const form = page.getByRole("region", { name: `Decline quote ${number}` });
+    await expect(form.getByLabel("Reason")).toBeFocused();
+    await form.getByRole("button", { name: "Decline quote" }).click();
+    await expect(form.getByText("Enter a reason of 3 to 1,000 characters.")).toBeVisible();
+    await form.getByLabel("Reason").fill("We found a supplier closer to our plant.");
     await expectNoAxeViolations(page);
-    await dialog.getByRole("button", { name: "Decline quote" }).click();
-    await expect(dialog).toBeHidden();
+    await form.getByRole("button", { name: "Decline quote" }).click();
+    await expect(page.getByText(`Quote ${number} declined`)).toBeVisible();
+    await expect(form).toBeHidden();
     await expect(page.getByText("Declined", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Why you declined" })).toBeVisible();
     await expect(page.getByText("We found a supplier closer to our plant.")).toBeVisible();
@@ -231,6 +233,37 @@ test.describe("quotes and orders", () => {
     await page.getByRole("button", { name: "Ask for a new quote" }).click();
     await expect(page.getByText("In progress", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Ask for a new quote" })).toHaveCount(0);
+  });
+
+  test("declining a quote works with JavaScript disabled", async ({ browser }) => {
+    test.setTimeout(60_000);
+    const title = `Relay board ${Date.now()}`;
+    const { number } = await sendQuote(browser, title);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await signInByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      const list = await page.request.get(`/api/quotes?q=${encodeURIComponent(title)}`);
+      const quote = ((await list.json()) as Envelope<{ items: { id: string; number: string }[] }>).data
+        .items[0]!;
+      expect(quote.number).toBe(number);
+
+      await page.goto(`/my/quotes/${quote.id}`);
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+      await page.getByRole("link", { name: "Decline" }).click();
+      const form = page.getByRole("region", { name: `Decline quote ${number}` });
+      await form.getByLabel("Reason").fill("The housing changed; we will ask again.");
+      // A plain form post: the page reloads with the route action's answer.
+      await form.getByRole("button", { name: "Decline quote" }).click();
+      await expect(page.getByText(`Quote ${number} declined`)).toBeVisible();
+      await expect(page.getByText("Declined", { exact: true })).toBeVisible();
+      await expect(page.getByText("The housing changed; we will ask again.")).toBeVisible();
+      await expect(form).toBeHidden();
+      const after = await page.request.get(`/api/quotes/${quote.id}`);
+      expect(((await after.json()) as Envelope<{ status: string }>).data.status).toBe("Declined");
+    } finally {
+      await context.close();
+    }
   });
 
   test("a customer asks for a quote with two lines and several quantities", async ({ page }) => {

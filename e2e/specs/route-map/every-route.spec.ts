@@ -6,7 +6,7 @@ import { aliases, pagePath, routeEntries, withLocalePrefix } from "../../../pack
 
 /**
  * Generated from the route map: every route in every language answers, and a page that does not
- * exist in a language answers 404 there (SPEC §2: the glossary only in en and de).
+ * exist in a language answers 404 there (the glossary only in en and de, docs/behaviour/public-site.md#glossary-languages).
  */
 const options = { productSlug: siteConfig.brand.productSlug };
 const PARAMS = { pcb: "PCB-0001", assembly: "ASM-0001" };
@@ -39,7 +39,7 @@ test.describe("every route of the route map", () => {
             `${withLocalePrefix("/login", locale)}?redirect=${encodeURIComponent(path)}`,
           );
         } else if (entry.key === "register-auth") {
-          // The code step needs a pending registration (SPEC register-verification check).
+          // The code step needs a pending registration (the registration verification check).
           expect(response.status(), path).toBe(302);
           expect(response.headers()["location"], path).toBe(withLocalePrefix("/register", locale));
         } else if (entry.key === "redirect") {

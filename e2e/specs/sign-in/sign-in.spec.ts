@@ -121,7 +121,7 @@ test.describe("two-step sign-in", () => {
     await expect(page.getByText("Session Expired")).toBeVisible();
     const shownAt = Date.now();
     await expect(page.getByText("Your session has expired. You will be redirected to login.")).toBeVisible();
-    // SPEC §9: the redirect follows about 3 s after the notice.
+    // docs/behaviour/accounts.md#session-expiry: the redirect follows about 3 s after the notice.
     await expect(page).toHaveURL(/\/login\?redirect=%2F$/, { timeout: 4500 });
     expect(Date.now() - shownAt).toBeGreaterThan(1500);
     expect(await page.evaluate(() => document.cookie)).not.toContain("logged_in=1");

@@ -35,7 +35,7 @@ interface Address {
   is_shipping: boolean;
 }
 
-/** The customer orders the sent quote through the API (SPEC placeOrder), as the brief's buyer would. */
+/** The customer orders the sent quote through the API (placeOrder), as the brief's buyer would. */
 async function customerOrders(customer: Page, staff: Page, quoteId: string): Promise<string> {
   let addresses = await data<Address[]>(await customer.request.get("/api/company/addresses"));
   if (addresses.length === 0) {

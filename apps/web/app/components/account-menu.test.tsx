@@ -14,7 +14,7 @@ const i18n = setupI18n({
 
 afterEach(cleanup);
 
-describe("Greeting (SPEC §2)", () => {
+describe("Greeting", () => {
   it("shows 'Hello, full name' for desktop and the first name for small screens", () => {
     render(
       <I18nProvider i18n={i18n}>

@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react";
 import { ChevronDown, LayoutDashboard, LogOut, UserRound } from "lucide-react";
 import { useCallback, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 
-import { localeFromPath } from "~/lib/locale";
 import { href } from "~/lib/route-map";
 import { displayName, logout, type SessionUser } from "~/lib/session-client";
 import { notifyGlobalError, showToast } from "~/lib/toast";
@@ -17,15 +16,16 @@ import {
   DropdownMenuTrigger,
 } from "./ui/dropdown-menu";
 import { Skeleton } from "./ui/skeleton";
+import { useLocale } from "~/lib/use-locale";
 
 /**
- * Signs out (SPEC §4): on success the notice my_profile.logout_success and home, on failure the
+ * Signs out: on success the notice my_profile.logout_success and home, on failure the
  * notice global.error. Returns the action and whether it is running.
  */
 export function useLogoutAction() {
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const [pending, setPending] = useState(false);
 
   const run = useCallback(async () => {
@@ -69,10 +69,10 @@ export function AccountSkeleton() {
   );
 }
 
-/** SPEC §2 signed-in header: the greeting menu with the customer desk and sign-out. */
+/** The signed-in header (docs/behaviour/public-site.md#signed-in-header): the greeting menu with the customer desk and sign-out. */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const { logout: signOut, pending } = useLogoutAction();
 
   return (

@@ -4,7 +4,7 @@ import { Toaster } from "sonner";
 
 import { useColorMode } from "./color-mode-provider";
 
-/** SPEC §9 toasts: bottom-right, 5000 ms, close button, at most 5 visible, 16 px apart. */
+/** Toasts (docs/behaviour/data.md#toasts): bottom-right, 5000 ms, close button, at most 5 visible, 16 px apart. */
 export function AppToaster() {
   const { i18n } = useLingui();
   const { mode, forced } = useColorMode();

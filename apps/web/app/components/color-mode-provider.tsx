@@ -23,7 +23,7 @@ import { readCookie } from "~/lib/cookies";
 interface ColorModeState {
   /** The visitor's preference (what the toggle changes and the cookie stores). */
   mode: ColorMode;
-  /** light or dark when the current route forces it (SPEC §4), else undefined. */
+  /** light or dark when the current route forces it, else undefined. */
   forced: "light" | "dark" | undefined;
   setMode: (mode: ColorMode) => void;
 }

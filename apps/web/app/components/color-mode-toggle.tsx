@@ -10,7 +10,7 @@ const ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
 
 /**
  * Cycles system → light → dark. The name says both the current mode and what a press does. On a
- * route that forces a mode (SPEC §4) there is nothing to choose, so the toggle is left out.
+ * route that forces a mode there is nothing to choose, so the toggle is left out.
  */
 export function ColorModeToggle() {
   const { i18n } = useLingui();

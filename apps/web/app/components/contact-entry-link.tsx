@@ -1,20 +1,20 @@
 import { useLingui } from "@lingui/react";
 import { forwardRef, type ComponentProps } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 
 import { openContact } from "~/lib/contact-entry";
-import { localeFromPath } from "~/lib/locale";
 import { href } from "~/lib/route-map";
 
 import { isModifiedClick } from "./menu-link";
+import { useLocale } from "~/lib/use-locale";
 
 type Props = Omit<ComponentProps<"a">, "href"> & {
-  /** Closes the mobile menu before anything else (SPEC §4). */
+  /** Closes the mobile menu before anything else. */
   closeMenu?: () => void;
 };
 
 /**
- * The Contact entry (SPEC §2/§4): a real link to the contact page, so it works without JavaScript.
+ * The Contact entry: a real link to the contact page, so it works without JavaScript.
  * A click first offers the request to the support chat; only when the chat took it does the link's
  * own navigation get cancelled.
  */
@@ -23,7 +23,7 @@ export const ContactEntryLink = forwardRef<HTMLAnchorElement, Props>(function Co
   ref,
 ) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
 
   return (
     <Link

@@ -32,7 +32,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("CounterBand (SPEC §2, §9)", () => {
+describe("CounterBand", () => {
   it.each(["de", "fr", "en"])("uses comma thousands separators in %s", (locale) => {
     vi.useFakeTimers({ now: new Date("2026-07-01T12:00:00Z") });
     render(

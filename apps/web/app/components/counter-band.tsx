@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { counterFigures, formatCount } from "~/lib/counter";
 
 /**
- * SPEC §2 counter band. The server renders the figures of its moment; in the browser the component
+ * The counter band (docs/behaviour/public-site.md#counter-band). The server renders the figures of its moment; in the browser the component
  * figure then grows by one per second. The first client render may differ from the server's by a
  * few units, hence suppressHydrationWarning on the live numbers only.
  */

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react";
 import { ArrowLeft, SearchX, TriangleAlert } from "lucide-react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 
 import { errorTexts } from "~/lib/error-page";
-import { localeFromPath } from "~/lib/locale";
 import { href } from "~/lib/route-map";
+import { useLocale } from "~/lib/use-locale";
 
-/** Message text becomes one paragraph per line (SPEC §2 error page). */
+/** Message text becomes one paragraph per line. */
 export function messageLines(message: string): string[] {
   return message
     .split(/\r?\n/)
@@ -15,12 +15,12 @@ export function messageLines(message: string): string[] {
 }
 
 /**
- * The error page body of SPEC §2: 404 has its own title and message, every other error the default
+ * The error page body (docs/behaviour/public-site.md#error-page): 404 has its own title and message, every other error the default
  * ones. Internal error text is never shown to visitors; it goes to the server log.
  */
 export function ErrorPage({ status }: { status: number }) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const navigate = useNavigate();
   const home = href("home", locale);
   const texts = errorTexts(status);

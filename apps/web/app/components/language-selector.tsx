@@ -18,7 +18,7 @@ function rememberLanguage(locale: Locale) {
 /**
  * A <details> disclosure: it opens and its links work before JavaScript loads; after hydration it
  * also closes on Escape, on a click outside and after a choice. The label text shows from 1120 px
- * (SPEC §2); below that only the flag, with the full name as the accessible name.
+ *; below that only the flag, with the full name as the accessible name.
  */
 export function LanguageSelector({ className }: { className?: string }) {
   const { i18n } = useLingui();

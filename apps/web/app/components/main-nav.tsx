@@ -19,7 +19,7 @@ const entryClass =
   "group inline-flex h-10 items-center gap-0.5 rounded-md px-1.5 text-sm font-semibold whitespace-nowrap text-neutral-800 hover:bg-neutral-100 data-[state=open]:bg-neutral-100 xl:px-2 2xl:px-2.5 dark:text-neutral-100 dark:hover:bg-neutral-800 dark:data-[state=open]:bg-neutral-800";
 
 /**
- * The desktop menu bar (≥ 1024 px, SPEC §2): one Radix dropdown per group plus the contact entry.
+ * The desktop menu bar (≥ 1024 px, docs/behaviour/public-site.md#desktop-header): one Radix dropdown per group plus the contact entry.
  * Tab moves between the entries; Enter, Space or ↓ opens a group; the arrow keys move within it;
  * Escape closes it and returns focus to its button.
  */

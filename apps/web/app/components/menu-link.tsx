@@ -19,7 +19,7 @@ type Props = Omit<ComponentProps<"a">, "href"> & {
 
 /**
  * One menu entry. Most are router links; the Gerber viewer opens in a new window after its stored
- * file address is cleared (SPEC §2). Without JavaScript that link still opens a new window.
+ * file address is cleared. Without JavaScript that link still opens a new window.
  */
 export const MenuLink = forwardRef<HTMLAnchorElement, Props>(function MenuLink(
   { link, onChosen, onClick, children, ...props },

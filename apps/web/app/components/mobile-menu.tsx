@@ -81,7 +81,7 @@ function Group({ group, onChosen }: { group: MenuGroup; onChosen: () => void }) 
 }
 
 /**
- * The panel of small screens (SPEC §2): four independently collapsible groups and the contact
+ * The panel of small screens: four independently collapsible groups and the contact
  * entry, then the account actions. Choosing a link closes it; so do Escape and any navigation.
  * From 768 px the groups stand in two columns; below that they are stacked (vertical navigation).
  */

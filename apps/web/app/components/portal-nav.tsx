@@ -16,10 +16,10 @@ import {
   UserRound,
   Users,
 } from "lucide-react";
-import { NavLink, useLocation } from "react-router";
+import { NavLink } from "react-router";
 
-import { localeFromPath } from "~/lib/locale";
 import { href } from "~/lib/route-map";
+import { useLocale } from "~/lib/use-locale";
 
 interface NavItem {
   page: PageKey;
@@ -70,7 +70,7 @@ const STAFF_ITEMS: readonly NavItem[] = [
  */
 export function PortalNav({ staff, companyRole }: { staff: boolean; companyRole: string | null }) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const items = staff
     ? STAFF_ITEMS
     : CUSTOMER_ITEMS.filter(

@@ -2,15 +2,15 @@ import { useLingui } from "@lingui/react";
 import { siteConfig } from "@ems/config/site";
 import type { Locale } from "@ems/i18n/locales";
 import { useMemo } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 
-import { localeFromPath } from "~/lib/locale";
 import { menuGroups } from "~/lib/nav";
 import { href } from "~/lib/route-map";
 
 import { ContactEntryLink } from "./contact-entry-link";
 import { CounterBand } from "./counter-band";
 import { MenuLink } from "./menu-link";
+import { useLocale } from "~/lib/use-locale";
 
 const linkClass =
   "inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-neutral-700 underline-offset-4 hover:text-primary-800 hover:underline dark:text-neutral-300 dark:hover:text-primary-300";
@@ -39,13 +39,13 @@ function LegalLinks({ locale }: { locale: Locale }) {
 }
 
 /**
- * SPEC §2 footer: the counter band, the sections of the menu, the sitemap (the XML index at the site
+ * The footer (docs/behaviour/public-site.md#footer): the counter band, the sections of the menu, the sitemap (the XML index at the site
  * root), privacy, imprint and terms, and the current year with the operator's legal name. All plain
  * links, so the whole site is reachable without JavaScript.
  */
 export function SiteFooter({ counter = true, sections = true }: { counter?: boolean; sections?: boolean }) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const groups = useMemo(() => menuGroups(locale), [locale]);
 
   return (

@@ -41,7 +41,7 @@ function useHydrated(): boolean {
   );
 }
 
-/** Whether the page is a home page (any language): its header changes style later (SPEC §4). */
+/** Whether the page is a home page (any language): its header changes style later. */
 function useIsHome(): boolean {
   const page = currentPage(useMatches());
   const { pathname } = useLocation();
@@ -49,7 +49,7 @@ function useIsHome(): boolean {
 }
 
 /**
- * The site header of SPEC §2. `accountLinks={false}` (sign-in and registration pages) leaves out the
+ * The site header (docs/behaviour/public-site.md#header). `accountLinks={false}` (sign-in and registration pages) leaves out the
  * sign-in and register buttons; the greeting menu shows whenever someone is signed in. Desktop (≥ 1024 px): logo, menu bar, colour-mode toggle and either the
  * visitor's sign-in, register and language selector or the greeting menu. Below 1024 px the menu and
  * account actions move into a panel behind the menu button. The header sticks to the top and gets a

@@ -2,7 +2,7 @@ import { REQUEST_TIMEOUT_MS } from "@ems/config/constants";
 import { ERROR_CODES, ERROR_DEFAULTS, type Envelope } from "@ems/contracts/errors";
 
 /**
- * The one typed client for apps/api (SPEC §7). Browser code uses it against the page's own origin;
+ * The one typed client for apps/api. Browser code uses it against the page's own origin;
  * server loaders build it with apiFromRequest() in api.server.ts, which forwards the visitor's cookie.
  */
 
@@ -14,9 +14,9 @@ export interface ApiClientOptions {
   /** Origin (and optional path) of the API; "" means the page's own origin. */
   baseUrl?: string;
   fetch?: typeof fetch;
-  /** Sent as `Authorization: next <token>` (SPEC §7). */
+  /** Sent as `Authorization: next <token>`. */
   token?: string | null;
-  /** Sent as `X-API-Key`; must match API_KEY_PATTERN (SPEC §5). */
+  /** Sent as `X-API-Key`; must match API_KEY_PATTERN. */
   apiKey?: string | null;
   /** The visitor's Cookie header, forwarded by server-side loaders. */
   cookie?: string | null;
@@ -120,13 +120,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A body counts as an envelope when it carries the envelope's machine fields (SPEC §3). */
+/** A body counts as an envelope when it carries the envelope's machine fields. */
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return isRecord(value) && "status" in value && "message" in value && "error" in value;
 }
 
 /**
- * Turns anything thrown or answered into an ApiError with SPEC §8 defaults (status 500,
+ * Turns anything thrown or answered into an ApiError with the defaults (status 500,
  * 'An unexpected error occurred', 'UNKNOWN_ERROR') for whatever the input lacks.
  */
 export function normalizeApiError(input: unknown, httpStatus?: number): ApiError {
@@ -143,7 +143,7 @@ export function normalizeApiError(input: unknown, httpStatus?: number): ApiError
   return new ApiError({ status: httpStatus });
 }
 
-/** SPEC §7: paths starting with method/ are prefixed with /api/; others are used as given. */
+/** docs/behaviour/data.md#calling-the-api: paths starting with method/ are prefixed with /api/; others are used as given. */
 export function resolvePath(path: string): string {
   if (path.startsWith("method/")) return `/api/${path}`;
   return path.startsWith("/") ? path : `/${path}`;

@@ -11,7 +11,7 @@ let client: ApiClient | undefined;
 
 /**
  * The API client for browser code: same-origin, cookies sent by the browser, and session expiry
- * handled as SPEC §4 says. Server code uses apiFromRequest() instead.
+ * handled as docs/behaviour/accounts.md#session-expiry says. Server code uses apiFromRequest() instead.
  */
 export function browserApi(): ApiClient {
   client ??= createExpiryAwareClient({

@@ -4,7 +4,7 @@ import { effectiveColorMode, forcedColorMode, usableForcedMode } from "./color-m
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("route-level colour mode (SPEC §4)", () => {
+describe("route-level colour mode", () => {
   it("reads the deepest route's handle.colorMode", () => {
     expect(forcedColorMode([{ handle: undefined }, { handle: { colorMode: "dark" } }])).toBe("dark");
     expect(forcedColorMode([{ handle: { colorMode: "dark" } }, { handle: { colorMode: "light" } }])).toBe(

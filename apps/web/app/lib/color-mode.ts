@@ -1,6 +1,6 @@
 import { COLOR_MODE_COOKIE } from "@ems/config/constants";
 
-/** SPEC §4: the visitor's preference; "system" follows the operating system. */
+/** The visitor's preference (docs/behaviour/public-site.md#colour-mode); "system" follows the operating system. */
 export const COLOR_MODES = ["system", "light", "dark"] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 
@@ -15,7 +15,7 @@ export function nextColorMode(mode: ColorMode): ColorMode {
 }
 
 /**
- * A route may force a mode (SPEC §4); forcing "system" makes no sense and is ignored with a warning.
+ * A route may force a mode; forcing "system" makes no sense and is ignored with a warning.
  */
 export function effectiveColorMode(preference: ColorMode, forced?: ColorMode): ColorMode {
   if (forced === "system") {
@@ -64,7 +64,7 @@ export function forcedColorMode(matches: readonly { handle?: unknown }[]): Color
   return undefined;
 }
 
-/** The forced mode that actually applies: light or dark, never "system" (SPEC §4). */
+/** The forced mode that actually applies: light or dark, never "system". */
 export function usableForcedMode(forced: ColorMode | undefined): "light" | "dark" | undefined {
   return forced === "light" || forced === "dark" ? forced : undefined;
 }

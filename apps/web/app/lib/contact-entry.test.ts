@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("openContact (SPEC §2, §4)", () => {
+describe("openContact", () => {
   it("falls back to the contact page in the page's language when no chat is registered", () => {
     const navigate = vi.fn();
     expect(openContact({ navigate, locale: "de" })).toBe("page");
@@ -58,7 +58,7 @@ describe("openContact (SPEC §2, §4)", () => {
     expect(navigate).toHaveBeenCalledWith("/contact");
   });
 
-  it("only logs a failing chat and falls back (SPEC §8)", () => {
+  it("only logs a failing chat and falls back", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     unregister = registerChatHandler(() => {
       throw new Error("chat script blocked");

@@ -4,7 +4,7 @@ import { localeFromPath } from "./locale";
 import { href } from "./route-map";
 
 /**
- * The contact entry of SPEC §2/§4: first the support chat, else the contact page. The chat is an
+ * The contact entry (docs/behaviour/public-site.md#contact-entry-and-support-chat): first the support chat, else the contact page. The chat is an
  * optional integration that registers itself here once loaded; its handler answers true when it
  * took the request (opened the chat window). Synchronous on purpose: a link's click handler must
  * know at once whether to cancel its own navigation. No chat is registered until that integration
@@ -22,7 +22,7 @@ export function registerChatHandler(handler: ChatHandler): () => void {
   };
 }
 
-/** Asks the registered chat to open. Any failure counts as not handled and is only logged (SPEC §8). */
+/** Asks the registered chat to open. Any failure counts as not handled and is only logged. */
 export function tryOpenChat(): boolean {
   const handler = chatHandler;
   if (!handler) return false;
@@ -37,14 +37,14 @@ export function tryOpenChat(): boolean {
 export interface OpenContactOptions {
   /** Goes to the contact page; a link that navigates by itself passes a no-op. */
   navigate: (to: string) => unknown;
-  /** Closes the mobile menu first (SPEC §4). */
+  /** Closes the mobile menu first. */
   closeMenu?: () => void;
   locale?: Locale;
 }
 
 /**
  * Opens the support chat or, when it is missing, fails or declines, goes to the contact page.
- * Returns "chat" or "page". Never throws: errors are only logged (SPEC §8).
+ * Returns "chat" or "page". Never throws: errors are only logged.
  */
 export function openContact({ navigate, closeMenu, locale }: OpenContactOptions): "chat" | "page" {
   try {

@@ -4,7 +4,7 @@ import { counterFigures, formatCount, prorate, secondsElapsedThisYear } from "./
 
 const YEAR_S = 31_557_600;
 
-describe("counter proration (SPEC §9)", () => {
+describe("counter proration", () => {
   it("counts seconds from 1 January 00:00 UTC", () => {
     expect(secondsElapsedThisYear(new Date("2026-01-01T00:00:00Z"))).toBe(0);
     expect(secondsElapsedThisYear(new Date("2026-01-01T00:01:40Z"))).toBe(100);

@@ -12,7 +12,7 @@ export function secondsElapsedThisYear(date: Date): number {
 }
 
 /**
- * An annual total prorated by the seconds elapsed this year (SPEC §2, §9: year length 31,557,600 s,
+ * An annual total prorated by the seconds elapsed this year (docs/behaviour/public-site.md#counter-band: year length 31,557,600 s,
  * the Julian year). Capped at the annual total for the last hours of a leap year.
  */
 export function prorate(annualTotal: number, date: Date): number {
@@ -29,7 +29,7 @@ export interface CounterFigures {
 
 /**
  * The figures of the counter band at `now`. The component figure starts from its prorated value when
- * the band appeared (`since`) and then grows by one per second (SPEC §9).
+ * the band appeared (`since`) and then grows by one per second.
  */
 export function counterFigures(now: Date, since: Date = now): CounterFigures {
   const grownSeconds = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 1000));
@@ -43,7 +43,7 @@ export function counterFigures(now: Date, since: Date = now): CounterFigures {
 
 const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
-/** SPEC §2 fixes comma thousands separators for these figures in every language ("4,425"). */
+/** These figures use comma thousands separators in every language ("4,425"). */
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }

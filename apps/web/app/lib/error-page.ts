@@ -2,7 +2,7 @@ import type { Locale } from "@ems/i18n/locales";
 
 import { getI18n } from "./i18n";
 
-/** Message ids of the error page (SPEC §2, §8): document title, heading and text per status. */
+/** Message ids of the error page: document title, heading and text per status. */
 export function errorTexts(status: number) {
   const notFound = status === 404;
   return {

@@ -2,7 +2,7 @@
 export const GERBER_VIEWER_FILE_URL_KEY = "gerberViewer.fileUrl";
 
 /**
- * SPEC §2: the viewer opens in a new window after the stored file address is cleared, so it starts
+ * The viewer opens in a new window after the stored file address is cleared, so it starts
  * empty. Returns false when the browser blocked storage or the window; the caller then lets the
  * link (target=_blank rel=noopener) do its default.
  */

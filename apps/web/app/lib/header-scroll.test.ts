@@ -10,7 +10,7 @@ function scrollTo(y: number) {
 
 afterEach(() => scrollTo(0));
 
-describe("header scroll threshold (SPEC §4)", () => {
+describe("header scroll threshold", () => {
   it("is 350 px on home pages and 100 px elsewhere", () => {
     expect(headerScrollThreshold(true)).toBe(350);
     expect(headerScrollThreshold(false)).toBe(100);

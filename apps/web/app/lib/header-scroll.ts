@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** SPEC §4: the header changes its style after this many pixels of scrolling. */
+/** docs/behaviour/public-site.md#header-scroll: the header changes its style after this many pixels of scrolling. */
 export const HEADER_SCROLL_THRESHOLD = { home: 350, other: 100 } as const;
 
 export function headerScrollThreshold(isHome: boolean): number {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { availableWidths, densitySrcSet, imageVariantUrl, variantFor, widthSrcSet } from "./images";
 
-describe("responsive images (SPEC §9)", () => {
+describe("responsive images", () => {
   it("names variants base-width.webp", () => {
     expect(imageVariantUrl("/images/factory", 640)).toBe("/images/factory-640.webp");
   });

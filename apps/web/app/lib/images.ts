@@ -1,5 +1,5 @@
 /**
- * SPEC §9 images: webp at quality 80, densities 1 and 2, widths xs 320 … 2xl 1536. The files are
+ * Images (docs/behaviour/data.md#images): webp at quality 80, densities 1 and 2, widths xs 320 … 2xl 1536. The files are
  * made at build time by scripts/responsive-images.ts as `<name>-<width>.webp` (never wider than the
  * source); these constants describe what the Picture component may ask for.
  */

@@ -5,7 +5,7 @@ import { localePrefix, withLocalePrefix } from "@ems/i18n/route-map";
 export const localizePath = withLocalePrefix;
 export { localePrefix };
 
-/** The languages that carry a path prefix: every one but the default (SPEC §2 language variants). */
+/** The languages that carry a path prefix: every one but the default (docs/behaviour/public-site.md#language-variants). */
 export const PREFIXED_LOCALES: readonly Locale[] = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 
 /**
@@ -16,7 +16,7 @@ export const PREFIXED_LOCALES: readonly Locale[] = LOCALES.filter((locale) => lo
 export function localeFromPath(pathname: string): Locale {
   const [, first = "", second = ""] = pathname.split("/");
   if (first === DEFAULT_LOCALE || !isLocale(first)) return DEFAULT_LOCALE;
-  // The doubled-prefix German pages (/it/de/…, SPEC §2) are German.
+  // The doubled-prefix German pages (/it/de/…) are German.
   return second === "de" ? "de" : first;
 }
 

@@ -19,7 +19,7 @@ export function siteOrigin(): string {
 }
 
 /**
- * SEO links of a page (SPEC §2, issue 3): a self canonical (an alias points to its primary path) and
+ * SEO links of a page (issue 3): a self canonical (an alias points to its primary path) and
  * an hreflang alternate for every language the page exists in, plus x-default (English).
  */
 export function seoLinks(page: CurrentPage, origin: string): Tag[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { MY_SECTIONS, isValidMySlug } from "./my-slug";
 
-describe("isValidMySlug (SPEC §2)", () => {
+describe("isValidMySlug", () => {
   it.each(MY_SECTIONS)("accepts the section %s, alone and with deeper segments", (section) => {
     expect(isValidMySlug(section)).toBe(true);
     expect(isValidMySlug(`${section}/42/details`)).toBe(true);

@@ -1,4 +1,4 @@
-/** First segments that the /my/{slug...} catch-all accepts (SPEC §2); anything else is a fatal 404. */
+/** First segments that the /my/{slug...} catch-all accepts; anything else is a fatal 404. */
 export const MY_SECTIONS = [
   "desk",
   "parts",

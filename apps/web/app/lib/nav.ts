@@ -3,7 +3,7 @@ import type { PageKey } from "@ems/i18n/pages";
 
 import { pageHref } from "./route-map";
 
-/** The four collapsible menu groups of SPEC §2, in menu order; Contact is a single entry after them. */
+/** The four collapsible menu groups (docs/behaviour/public-site.md#mobile-menu), in menu order; Contact is a single entry after them. */
 export const MENU_GROUPS = [
   {
     id: "em",
@@ -63,7 +63,7 @@ export interface MenuLink {
   href: string;
   /** Message id of the menu label (pages.json). */
   labelKey: string;
-  /** Opens in a new window (the Gerber viewer, SPEC §2). */
+  /** Opens in a new window (the Gerber viewer). */
   newWindow: boolean;
 }
 

@@ -3,8 +3,8 @@ import type { RedirectRule } from "@ems/contracts/redirects";
 import { createApiClient } from "./api-client";
 
 /**
- * The operator's redirect rules for client-side navigations (SPEC §2: a server-provided rule is
- * consulted for each path). Full page loads are redirected by the server; in the browser the list is
+ * The operator's redirect rules for client-side navigations (a server-provided rule is
+ * consulted for each path, docs/behaviour/public-site.md#redirect-rules). Full page loads are redirected by the server; in the browser the list is
  * fetched once per page load. If it cannot be loaded, navigation goes on without rules.
  */
 let rules: Promise<Map<string, RedirectRule>> | undefined;

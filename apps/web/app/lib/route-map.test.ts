@@ -16,7 +16,7 @@ describe("currentPage", () => {
   });
 });
 
-describe("switchLocaleHref (SPEC §2 language switching)", () => {
+describe("switchLocaleHref (language switching)", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("goes to the target language's root from home and to its index from the knowledge base", () => {

@@ -51,7 +51,7 @@ export function currentPage(
 }
 
 /**
- * Where the language selector points (SPEC §2): on home and the knowledge-base index, that
+ * Where the language selector points: on home and the knowledge-base index, that
  * language's root or index; elsewhere the translated path of the same page; a page the route map
  * does not know (an error page) keeps its path under the new prefix. A page that has no
  * translation in the target language gives "#", with a warning for the developers.

@@ -30,7 +30,7 @@ function apiAnswering(status: number, body: unknown) {
 
 afterEach(() => resetSessionForTests());
 
-describe("greeting name variants (SPEC §2)", () => {
+describe("greeting name variants", () => {
   it("uses the full name on desktop and the first name on small screens", () => {
     expect(displayName(jane, "full")).toBe("Jane Doe");
     expect(displayName(jane, "short")).toBe("Jane");
@@ -51,7 +51,7 @@ describe("greeting name variants (SPEC §2)", () => {
   });
 });
 
-describe("refreshing the session (SPEC §4: the user is refetched after profile changes)", () => {
+describe("refreshing the session (the user is refetched after profile changes)", () => {
   it("gives every component the user the API answers now", async () => {
     const first = apiAnswering(200, { data: { user: jane }, status: 200, message: "", error: null });
     resetSessionForTests(first.api);
@@ -123,7 +123,7 @@ describe("useSession without the hint cookie", () => {
   });
 });
 
-describe("sign-out resets what the browser kept (SPEC §4)", () => {
+describe("sign-out resets what the browser kept", () => {
   it("clears the hint, the stored user and language, the app's storage and the analytics id, but not other sites' keys", async () => {
     document.cookie = "logged_in=1; Path=/";
     window.localStorage.setItem(USER_LANGUAGE_KEY, "de");

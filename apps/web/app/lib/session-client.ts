@@ -5,7 +5,7 @@ import { createApiClient, type ApiClient } from "./api-client";
 import { readCookie } from "./cookies";
 
 /**
- * The visitor's sign-in state in the browser (SPEC §2 header). Pages are prerendered, so the server
+ * The visitor's sign-in state in the browser (for the header). Pages are prerendered, so the server
  * and the hydration render always show the signed-out header; the browser then asks the API once per
  * page load, but only when the readable hint cookie `logged_in=1` says a session may exist (the
  * HttpOnly session cookie itself is invisible to scripts). Visitors who never signed in cost no
@@ -86,7 +86,7 @@ function start() {
 }
 
 /**
- * SPEC §4 "after profile changes the user is refetched": asks the API again and updates every
+ * After profile changes the user is fetched again (docs/behaviour/accounts.md#profile): asks the API again and updates every
  * component showing the user (the header greeting among them).
  */
 export async function refreshSession(api: ApiClient = client): Promise<void> {
@@ -124,9 +124,9 @@ function clearHintCookie() {
 
 /** Keys this app keeps in web storage; all of them belong to the signed-in user. */
 export const STORAGE_PREFIX = "ems:";
-/** The analytics user id (SPEC §4: reset on sign-out). */
+/** The analytics user id (reset on sign-out). */
 export const ANALYTICS_USER_KEY = `${STORAGE_PREFIX}analytics_user_id`;
-/** The user's language as last stored (SPEC §3 userLanguage). */
+/** The user's language as last stored (userLanguage). */
 export const USER_LANGUAGE_KEY = `${STORAGE_PREFIX}userLanguage`;
 
 function clearStorage(storage: Storage | undefined) {
@@ -141,7 +141,7 @@ export function resetAnalyticsUser() {
 }
 
 /**
- * SPEC §4: clears token, expiry, user and language state, resets all stored state and the analytics
+ * Sign-out (docs/behaviour/accounts.md#sign-out): clears token, expiry, user and language state, resets all stored state and the analytics
  * user id. The token and expiry live only in the HttpOnly cookie the server clears; here the hint
  * cookie, the stored user and language, and everything else the app stored go.
  */
@@ -177,7 +177,7 @@ export function resetSessionForTests(api?: ApiClient, initial: SessionState = LO
   listeners.clear();
 }
 
-/** The name variants of the greeting menu (SPEC §2): full name on desktop, first name on small screens. */
+/** The name variants of the greeting menu: full name on desktop, first name on small screens. */
 export function displayName(user: SessionUser, variant: "full" | "short"): string {
   const full = user.full_name || `${user.first_name} ${user.last_name}`.trim() || user.email;
   if (variant === "full") return full;

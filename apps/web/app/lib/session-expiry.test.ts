@@ -26,7 +26,7 @@ function handlers(signedIn = true) {
   };
 }
 
-describe("session expiry (SPEC §4)", () => {
+describe("session expiry", () => {
   it("treats a 401 on an ordinary call as expiry, but not on sign-in or verification", () => {
     const e = new ApiError({ status: 401, code: "UNAUTHORIZED" });
     expect(isSessionExpiry(e, "/api/profile")).toBe(true);

@@ -4,7 +4,7 @@ import { ApiError, createApiClient, resolvePath, type ApiClient, type ApiClientO
 import { localeFromPath, localizePath } from "./locale";
 
 /**
- * What the browser does when a call fails because the session is gone (SPEC §4, §8, §9): while
+ * What the browser does when a call fails because the session is gone: while
  * signed in, a 401 on any call but sign-in and verification — or a 500 whose text speaks of tokens,
  * signatures or authorisation — shows the 'Session Expired' notice and goes to the sign-in page
  * after 3 s. A 403, a CORS text or 'Failed to fetch' marks a cross-origin error instead.
@@ -48,7 +48,7 @@ export function signInUrl(pathname: string, search = ""): string {
 
 let crossOriginError = false;
 
-/** Set once a call failed in a way that points at a cross-origin problem (SPEC §4). */
+/** Set once a call failed in a way that points at a cross-origin problem. */
 export function hasCrossOriginError(): boolean {
   return crossOriginError;
 }

@@ -11,7 +11,7 @@ export function sitemapPath(locale: Locale): string {
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** SPEC §2: /sitemap.xml is an index at the site root linking one sitemap per language. */
+/** /sitemap.xml is an index at the site root linking one sitemap per language. */
 export function sitemapIndexXml(origin: string): string {
   const items = LOCALES.map(
     (locale) => `  <sitemap><loc>${escapeXml(`${origin}${sitemapPath(locale)}`)}</loc></sitemap>`,

@@ -2,7 +2,7 @@ import { siteConfig } from "@ems/config/site";
 import type { MetaDescriptor } from "react-router";
 
 /**
- * JSON-LD for the home page: the Organization and the WebSite. SPEC §1: the structured data lists
+ * JSON-LD for the home page: the Organization and the WebSite. The structured data lists
  * only en, de, it and ro as the site's languages.
  */
 export function organizationStructuredData(origin: string): MetaDescriptor[] {

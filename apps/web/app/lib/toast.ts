@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { toast as sonner } from "sonner";
 
 /**
- * The only way app code raises a notice, so every toast has the same shape (SPEC §3 Toast: title,
+ * The only way app code raises a notice, so every toast has the same shape (title,
  * description, colour). Duration, position and stacking are set once on the <Toaster> in root.tsx.
  */
 export type ToastColor = "success" | "error" | "info" | "warning";
@@ -33,12 +33,12 @@ export function dismissToast(id?: string | number): void {
   sonner.dismiss(id);
 }
 
-/** SPEC §4/§8: the generic failure notice (global.error). */
+/** The generic failure notice (global.error). */
 export function notifyGlobalError(i18n: I18n): string | number {
   return showToast({ title: i18n._("global.error"), color: "error" });
 }
 
-/** SPEC §4/§8/§9: shown before the redirect to sign-in when a session expires; visible 6 s. */
+/** Shown before the redirect to sign-in when a session expires; visible 6 s (docs/behaviour/accounts.md#session-expiry). */
 export function notifySessionExpired(i18n: I18n): string | number {
   return showToast({
     title: i18n._("session.expired_title"),

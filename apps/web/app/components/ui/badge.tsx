@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
 /**
- * The colours of status labels. success / error / warning / info / neutral are the names SPEC §4
- * gives the quote badges; primary is the brand colour for neutral-but-notable states (Billing).
+ * The colours of status labels. success / error / warning / info / neutral are the names
+ * of the quote badge colours; primary is the brand colour for neutral-but-notable states (Billing).
  */
 export type BadgeTone = "neutral" | "primary" | "success" | "warning" | "error" | "info";
 

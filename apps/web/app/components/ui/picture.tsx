@@ -25,7 +25,7 @@ export interface PictureProps extends ImgProps {
 }
 
 /**
- * Raster images of SPEC §9: the WebP variants made at build time, in widths 320 … 1536 for
+ * Raster images (docs/behaviour/data.md#images): the WebP variants made at build time, in widths 320 … 1536 for
  * densities 1 and 2, lazy by default, with width and height so the layout never jumps.
  */
 export function Picture({

@@ -11,7 +11,7 @@ export const PopoverTrigger = PopoverPrimitive.Trigger;
 export const PopoverAnchor = PopoverPrimitive.Anchor;
 export const PopoverClose = PopoverPrimitive.Close;
 
-/** Popover panel with the SPEC §9 offset (8), collision padding (8) and 100 ms animation. */
+/** Popover panel with the offset (8), collision padding (8) and 100 ms animation. */
 export function PopoverContent({
   className,
   sideOffset = FLOATING_SIDE_OFFSET,

@@ -5,11 +5,11 @@ import { cn } from "~/lib/cn";
 
 import { usePortalContainer } from "./portal-container";
 
-/** SPEC §9: tooltips and popovers sit 8 px from their anchor, 8 px from the viewport edge. */
+/** Tooltips and popovers sit 8 px from their anchor, 8 px from the viewport edge. */
 export const FLOATING_SIDE_OFFSET = 8;
 export const FLOATING_COLLISION_PADDING = 8;
 
-/** The 100 ms fade and zoom shared by tooltips, popovers and menus (SPEC §9); see app.css. */
+/** The 100 ms fade and zoom shared by tooltips, popovers and menus; see app.css. */
 export const FLOATING_ANIMATION = "ems-floating";
 
 export const TooltipProvider = TooltipPrimitive.Provider;

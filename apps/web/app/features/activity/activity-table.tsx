@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react";
 import type { ActivityEntry } from "@ems/contracts/activity";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
 import { Link } from "react-router";
 
 import { describeDevice } from "~/lib/user-agent";
+import { useDateTime } from "~/lib/use-date-time";
 
 const column = createColumnHelper<ActivityEntry>();
 
@@ -15,29 +16,6 @@ export function useActionLabel() {
     const key = `activity.action.${action}`;
     return i18n.messages[key] ? i18n._(key) : action;
   };
-}
-
-const noSubscription = () => () => undefined;
-
-/**
- * Times in the visitor's own time zone once the page runs in the browser; the server renders them in
- * UTC (naming the zone either way), so the first browser render matches the server's HTML.
- */
-function useTimeFormat(locale: string): Intl.DateTimeFormat {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  return useMemo(
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        dateStyle: "medium",
-        timeStyle: "long",
-        ...(hydrated ? {} : { timeZone: "UTC" }),
-      }),
-    [locale, hydrated],
-  );
 }
 
 const SUBJECT_TYPES = new Set(["user", "company", "address", "contact", "session"]);
@@ -54,7 +32,7 @@ export function ActivityTable({
 }) {
   const { i18n } = useLingui();
   const actionLabel = useActionLabel();
-  const format = useTimeFormat(i18n.locale);
+  const dateTime = useDateTime();
 
   const columns = useMemo(
     () => [
@@ -62,7 +40,7 @@ export function ActivityTable({
         header: () => i18n._("system_logs.col_time"),
         cell: (c) => (
           <time dateTime={c.getValue()} className="whitespace-nowrap">
-            {format.format(new Date(c.getValue()))}
+            {dateTime(c.getValue())}
           </time>
         ),
       }),
@@ -119,7 +97,7 @@ export function ActivityTable({
         cell: (c) => describeDevice(c.getValue()),
       }),
     ],
-    [i18n, format, actionLabel, actorHref],
+    [i18n, dateTime, actionLabel, actorHref],
   );
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions each render by design.

@@ -34,7 +34,7 @@ const empty = (today: string) => ({
   terms: "",
 });
 
-/** SPEC Contract create: a customer asks for an agreement; staff make it active later. */
+/** A customer asks for an agreement; staff make it active later. */
 export function ContractDialog({
   open,
   onOpenChange,

@@ -1,26 +1,21 @@
+import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import type { Contract, ContractStatus } from "@ems/contracts/agreements";
+import type { Contract } from "@ems/contracts/agreements";
 import type { Locale } from "@ems/i18n/locales";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { DataTable, type SortState } from "~/components/list/data-table";
+import { StatusBadge } from "~/components/list/status-badge";
+import { CONTRACT_STATUS_TONES } from "~/lib/status-tones";
 
-import { DataTable, PdfLink, type SortState } from "./document-list";
-import { formatDay, money } from "./format";
+import { PdfLink } from "./document-links";
 
 const column = createColumnHelper<Contract>();
 
 export const CONTRACT_SORTABLE = ["number", "title", "starts_on"] as const;
 
-/** Requested: waiting for the operator (info); active (success); ended (neutral). */
-export const CONTRACT_STATUS_TONES: Record<ContractStatus, BadgeTone> = {
-  requested: "info",
-  active: "success",
-  ended: "neutral",
-};
-
-/** SPEC Contract getAll: one page of the company's agreements. */
+/** One page of the company's agreements. */
 export function ContractsTable({
   items,
   locale,
@@ -53,19 +48,20 @@ export function ContractsTable({
       column.accessor("status", {
         header: () => i18n._("billing.contracts.col_status"),
         cell: (c) => (
-          <Badge tone={CONTRACT_STATUS_TONES[c.getValue()]}>
-            {i18n._("billing.contract_status", { status: c.getValue() })}
-          </Badge>
+          <StatusBadge
+            tone={CONTRACT_STATUS_TONES[c.getValue()]}
+            label={i18n._("billing.contract_status", { status: c.getValue() })}
+          />
         ),
       }),
       column.accessor("starts_on", {
         header: () => i18n._("billing.contracts.col_period"),
         cell: (c) => (
           <span className="whitespace-nowrap">
-            <time dateTime={c.getValue()}>{formatDay(c.getValue(), locale)}</time>
+            <time dateTime={c.getValue()}>{formatDate(c.getValue(), locale)}</time>
             {" – "}
             {c.row.original.ends_on ? (
-              <time dateTime={c.row.original.ends_on}>{formatDay(c.row.original.ends_on, locale)}</time>
+              <time dateTime={c.row.original.ends_on}>{formatDate(c.row.original.ends_on, locale)}</time>
             ) : (
               i18n._("billing.contracts.open_ended")
             )}
@@ -80,7 +76,7 @@ export function ContractsTable({
             <span className="text-neutral-600 dark:text-neutral-400">{i18n._("billing.none")}</span>
           ) : (
             <span className="whitespace-nowrap tabular-nums">
-              {money(value, c.row.original.currency, locale)}
+              {formatMoney(value, c.row.original.currency, locale)}
             </span>
           );
         },

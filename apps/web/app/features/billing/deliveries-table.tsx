@@ -1,3 +1,4 @@
+import { formatDate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { DeliveryNote } from "@ems/contracts/billing";
 import type { Locale } from "@ems/i18n/locales";
@@ -5,16 +6,17 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 
+import { DataTable, type SortState } from "~/components/list/data-table";
+import { listLinkClass } from "~/components/list/link-class";
 import { href } from "~/lib/route-map";
 
-import { DataTable, PdfLink, TrackingNumber, documentLinkClass, type SortState } from "./document-list";
-import { formatDay } from "./format";
+import { PdfLink, TrackingNumber } from "./document-links";
 
 const column = createColumnHelper<DeliveryNote>();
 
 export const DELIVERY_SORTABLE = ["number", "shipped_at"] as const;
 
-/** SPEC Delivery note getAll: one page of the company's delivery notes. */
+/** One page of the company's delivery notes. */
 export function DeliveriesTable({
   items,
   locale,
@@ -44,10 +46,7 @@ export function DeliveriesTable({
         header: () => i18n._("billing.deliveries.col_order"),
         cell: (c) => (
           <span className="whitespace-nowrap">
-            <Link
-              to={href("my-order", locale, { order: c.row.original.order_id })}
-              className={documentLinkClass}
-            >
+            <Link to={href("my-order", locale, { order: c.row.original.order_id })} className={listLinkClass}>
               {c.getValue()}
             </Link>
             {c.row.original.po_number ? (
@@ -62,7 +61,7 @@ export function DeliveriesTable({
         header: () => i18n._("billing.deliveries.col_shipped"),
         cell: (c) => (
           <time dateTime={c.getValue()} className="whitespace-nowrap">
-            {formatDay(c.getValue(), locale)}
+            {formatDate(c.getValue(), locale)}
           </time>
         ),
       }),

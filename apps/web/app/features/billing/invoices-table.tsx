@@ -1,3 +1,4 @@
+import { formatDate, formatMoney, formatRate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { Invoice, InvoiceDisplayStatus } from "@ems/contracts/billing";
 import type { Locale } from "@ems/i18n/locales";
@@ -5,30 +6,28 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { DataTable, type SortState } from "~/components/list/data-table";
+import { listLinkClass } from "~/components/list/link-class";
+import { StatusBadge } from "~/components/list/status-badge";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { href } from "~/lib/route-map";
+import { INVOICE_STATUS_TONES } from "~/lib/status-tones";
 
-import { DataTable, PdfLink, documentLinkClass, type SortState } from "./document-list";
-import { formatDay, formatRate, money } from "./format";
+import { PdfLink } from "./document-links";
 
 const column = createColumnHelper<Invoice>();
 
 export const INVOICE_SORTABLE = ["number", "issued_on", "due_on", "total"] as const;
 
-/** Paid success, unpaid warning, overdue error. */
-export const INVOICE_STATUS_TONES: Record<InvoiceDisplayStatus, BadgeTone> = {
-  paid: "success",
-  unpaid: "warning",
-  overdue: "error",
-};
-
 export function InvoiceStatusBadge({ status }: { status: InvoiceDisplayStatus }) {
   const { i18n } = useLingui();
-  return <Badge tone={INVOICE_STATUS_TONES[status]}>{i18n._("billing.invoice_status", { status })}</Badge>;
+  return (
+    <StatusBadge tone={INVOICE_STATUS_TONES[status]} label={i18n._("billing.invoice_status", { status })} />
+  );
 }
 
-/** SPEC Sales invoice getAll: one page of the company's invoices with a pay action for payers. */
+/** One page of the company's invoices with a pay action for payers. */
 export function InvoicesTable({
   items,
   locale,
@@ -60,7 +59,7 @@ export function InvoicesTable({
               {i18n._("billing.invoices.for_order")}{" "}
               <Link
                 to={href("my-order", locale, { order: c.row.original.order_id })}
-                className={documentLinkClass}
+                className={listLinkClass}
               >
                 {c.row.original.order_number}
               </Link>
@@ -72,7 +71,7 @@ export function InvoicesTable({
         header: () => i18n._("billing.invoices.col_issued"),
         cell: (c) => (
           <time dateTime={c.getValue()} className="whitespace-nowrap">
-            {formatDay(c.getValue(), locale)}
+            {formatDate(c.getValue(), locale)}
           </time>
         ),
       }),
@@ -81,7 +80,7 @@ export function InvoicesTable({
         header: () => i18n._("billing.invoices.col_due"),
         cell: (c) => (
           <time dateTime={c.getValue()} className="whitespace-nowrap">
-            {formatDay(c.getValue(), locale)}
+            {formatDate(c.getValue(), locale)}
           </time>
         ),
       }),
@@ -89,7 +88,7 @@ export function InvoicesTable({
         header: () => i18n._("billing.invoices.col_amount"),
         cell: (c) => (
           <span className="whitespace-nowrap tabular-nums">
-            {money(c.getValue(), c.row.original.currency, locale)}
+            {formatMoney(c.getValue(), c.row.original.currency, locale)}
           </span>
         ),
       }),
@@ -97,7 +96,7 @@ export function InvoicesTable({
         header: () => i18n._("billing.invoices.col_vat"),
         cell: (c) => (
           <span className="whitespace-nowrap tabular-nums">
-            {money(c.getValue(), c.row.original.currency, locale)}
+            {formatMoney(c.getValue(), c.row.original.currency, locale)}
             <span className="block text-xs text-neutral-600 dark:text-neutral-400">
               {formatRate(c.row.original.tax_rate_bp, locale)}
             </span>
@@ -109,7 +108,7 @@ export function InvoicesTable({
         header: () => i18n._("billing.invoices.col_total"),
         cell: (c) => (
           <span className="font-semibold whitespace-nowrap tabular-nums">
-            {money(c.getValue(), c.row.original.currency, locale)}
+            {formatMoney(c.getValue(), c.row.original.currency, locale)}
           </span>
         ),
       }),
@@ -124,7 +123,7 @@ export function InvoicesTable({
               {pending ? <Badge tone="info">{i18n._("billing.invoices.payment_pending")}</Badge> : null}
               {invoice.paid_at ? (
                 <span className="text-xs text-neutral-600 dark:text-neutral-400">
-                  {i18n._("billing.invoices.paid_on", { date: formatDay(invoice.paid_at, locale) })}
+                  {i18n._("billing.invoices.paid_on", { date: formatDate(invoice.paid_at, locale) })}
                 </span>
               ) : null}
             </span>

@@ -1,3 +1,4 @@
+import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type {
   BankAccount,
@@ -19,7 +20,6 @@ import { Spinner } from "~/components/ui/spinner";
 import { browserApi } from "~/lib/browser-api";
 import { showToast } from "~/lib/toast";
 
-import { formatDay, money } from "./format";
 import { InvoiceStatusBadge } from "./invoices-table";
 import { StripeCardForm } from "./stripe-card";
 import { describeApiError, useBillingAction } from "./use-billing-action";
@@ -36,7 +36,7 @@ export function BankTransferDetails({
 }) {
   const { i18n } = useLingui();
   const rows: [string, string][] = [
-    [i18n._("billing.pay.amount"), money(payment.amount_minor, payment.currency, locale)],
+    [i18n._("billing.pay.amount"), formatMoney(payment.amount_minor, payment.currency, locale)],
     [i18n._("billing.pay.reference"), payment.provider_reference ?? payment.invoice_number],
     ...(bank
       ? ([
@@ -49,7 +49,7 @@ export function BankTransferDetails({
   return (
     <div className="space-y-4">
       <Alert variant="info" title={i18n._("billing.pay.bank_pending_title")}>
-        {i18n._("billing.pay.bank_pending", { date: formatDay(payment.created_at, locale) })}
+        {i18n._("billing.pay.bank_pending", { date: formatDate(payment.created_at, locale) })}
       </Alert>
       <dl className="grid gap-x-4 gap-y-2 rounded-lg border border-neutral-200 p-4 text-sm sm:grid-cols-[auto_1fr] dark:border-neutral-800">
         {rows.map(([label, value]) => (
@@ -68,7 +68,7 @@ export function BankTransferDetails({
 }
 
 /**
- * Paying one invoice (SPEC Payment get_client_token, charge_client): by bank transfer, which stays
+ * Paying one invoice (docs/behaviour/billing.md#payments): by bank transfer, which stays
  * pending until the money arrives, or by card when the operator has switched a card gateway on.
  */
 export function PayDialog({
@@ -93,7 +93,7 @@ export function PayDialog({
   const [result, setResult] = useState<Payment | null>(null);
   const [token, setToken] = useState<ClientToken | null>(null);
   const [tokenLoading, setTokenLoading] = useState(false);
-  const total = money(invoice.total_minor, invoice.currency, locale);
+  const total = formatMoney(invoice.total_minor, invoice.currency, locale);
   const conflict = i18n._("billing.pay.error_conflict");
 
   async function chooseCard() {
@@ -230,7 +230,7 @@ export function PayDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title={title} closeLabel={i18n._("billing.close")}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-neutral-50 p-3 text-sm dark:bg-neutral-800">
-          <span>{i18n._("billing.pay.summary", { total, due: formatDay(invoice.due_on, locale) })}</span>
+          <span>{i18n._("billing.pay.summary", { total, due: formatDate(invoice.due_on, locale) })}</span>
           <InvoiceStatusBadge status={result?.status === "succeeded" ? "paid" : invoice.display_status} />
         </div>
         {body}

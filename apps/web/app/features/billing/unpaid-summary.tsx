@@ -1,9 +1,9 @@
+import { formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
 import { Link } from "react-router";
 
-import { documentLinkClass } from "./document-list";
-import { money } from "./format";
+import { listLinkClass } from "~/components/list/link-class";
 
 /**
  * The open amount per currency (overdue invoices included), with links to the invoices not yet due
@@ -37,7 +37,7 @@ export function UnpaidSummary({
         <ul className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
           {totals.map((total) => (
             <li key={total.currency} className="text-2xl font-bold tabular-nums">
-              {money(total.amount_minor, total.currency, locale)}
+              {formatMoney(total.amount_minor, total.currency, locale)}
             </li>
           ))}
         </ul>
@@ -46,12 +46,12 @@ export function UnpaidSummary({
       )}
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {unpaid - overdue > 0 ? (
-          <Link to={unpaidHref} className={documentLinkClass}>
+          <Link to={unpaidHref} className={listLinkClass}>
             {i18n._("billing.invoices.not_due_count", { count: unpaid - overdue })}
           </Link>
         ) : null}
         {overdue > 0 ? (
-          <Link to={overdueHref} className={documentLinkClass}>
+          <Link to={overdueHref} className={listLinkClass}>
             {i18n._("billing.invoices.overdue_count", { count: overdue })}
           </Link>
         ) : null}

@@ -14,6 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { Dialog } from "~/components/ui/dialog";
 import { CompanySection, RoleNote } from "./company-sections";
 import { useCompanyAction } from "./use-company-action";
+import { useDateTime } from "~/lib/use-date-time";
 
 const STATUS_TONE = { invited: "warning", accepted: "primary", disabled: "error" } as const;
 
@@ -134,10 +135,7 @@ export function UsersSection({
   const { i18n } = useLingui();
   const [inviting, setInviting] = useState(false);
   const { run, pending } = useCompanyAction();
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
-    [locale],
-  );
+  const dateTime = useDateTime();
 
   const columns = useMemo(() => {
     const column = createColumnHelper<CompanyUser>();
@@ -208,11 +206,7 @@ export function UsersSection({
         header: () => i18n._("my_companies.col_last_sign_in"),
         cell: (info) => {
           const value = info.getValue();
-          return value ? (
-            <time dateTime={value}>{dateFormat.format(new Date(value))}</time>
-          ) : (
-            i18n._("my_companies.never")
-          );
+          return value ? <time dateTime={value}>{dateTime(value)}</time> : i18n._("my_companies.never");
         },
       }),
       ...(canManage
@@ -261,7 +255,7 @@ export function UsersSection({
         : []),
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [i18n, canManage, pending, dateFormat]);
+  }, [i18n, canManage, pending, dateTime]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions each render by design.
   const table = useReactTable({ data: users, columns, getCoreRowModel: getCoreRowModel() });

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useEffect } from "react";
 
-/** SPEC §4: the preview token is also kept in session storage, for the tab's later requests. */
+/** The preview token is also kept in session storage, for the tab's later requests. */
 export const PREVIEW_STORAGE_KEY = "preview_token";
 
 /** Tells an editor that drafts are visible, and keeps the token the query string brought. */

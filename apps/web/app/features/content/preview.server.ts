@@ -2,7 +2,7 @@ import { isPreviewToken } from "@ems/content/preview";
 
 import { readCookie } from "~/lib/cookies";
 
-/** SPEC §4 preview mode: the token from ?preview= is kept in this cookie (and in session storage). */
+/** Preview mode (docs/behaviour/public-site.md#preview-mode): the token from ?preview= is kept in this cookie (and in session storage). */
 export const PREVIEW_COOKIE = "preview_token";
 
 export interface PreviewState {

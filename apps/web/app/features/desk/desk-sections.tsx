@@ -1,20 +1,14 @@
+import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { DeskData } from "@ems/contracts/desk";
-import { formatMoney } from "@ems/contracts/money";
+
 import { QUOTE_STATUS_COLORS } from "@ems/contracts/quotes";
-import { LOCALE_TAGS, type Locale } from "@ems/i18n/locales";
+import type { Locale } from "@ems/i18n/locales";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { Badge } from "~/components/ui/badge";
 import { href } from "~/lib/route-map";
-
-/** A calendar day (YYYY-MM-DD) or an instant as the UTC day in the page's language. */
-export function formatDay(value: string, locale: Locale): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "medium", timeZone: "UTC" }).format(date);
-}
 
 const linkClass =
   "font-semibold text-primary-800 underline decoration-primary-800/40 underline-offset-2 hover:decoration-primary-800 dark:text-primary-300 dark:decoration-primary-300/40";
@@ -87,7 +81,7 @@ export function OpenQuotes({ quotes, locale }: { quotes: DeskData["open_quotes"]
               </Badge>
               {quote.valid_until ? (
                 <span className={muted}>
-                  {i18n._("desk.valid_until", { date: formatDay(quote.valid_until, locale) })}
+                  {i18n._("desk.valid_until", { date: formatDate(quote.valid_until, locale) })}
                 </span>
               ) : null}
             </div>
@@ -129,7 +123,7 @@ export function OrdersInProduction({
                   <span className={muted}>{i18n._("desk.po_number", { po: order.po_number })}</span>
                 </span>
                 <span className={muted}>
-                  {i18n._("desk.delivery_date", { date: formatDay(order.delivery_date, locale) })}
+                  {i18n._("desk.delivery_date", { date: formatDate(order.delivery_date, locale) })}
                 </span>
               </div>
               <div
@@ -185,7 +179,7 @@ export function RecentDeliveries({
             <p className="flex flex-wrap items-baseline justify-between gap-x-4">
               <span className="font-semibold">{delivery.number}</span>
               <time dateTime={delivery.shipped_at} className={muted}>
-                {formatDay(delivery.shipped_at, locale)}
+                {formatDate(delivery.shipped_at, locale)}
               </time>
             </p>
             <p className={muted}>{i18n._("desk.delivery_for", { order: delivery.order_number })}</p>
@@ -221,11 +215,11 @@ export function UnpaidInvoices({
           <li key={invoice.id} className={rowClass}>
             <div>
               <p className="font-semibold">{invoice.number}</p>
-              <p className={muted}>{i18n._("desk.due_on", { date: formatDay(invoice.due_on, locale) })}</p>
+              <p className={muted}>{i18n._("desk.due_on", { date: formatDate(invoice.due_on, locale) })}</p>
             </div>
             <div className="flex flex-col items-start gap-1 sm:items-end">
               <span className="font-semibold tabular-nums">
-                {formatMoney(invoice.total_minor, invoice.currency, LOCALE_TAGS[locale])}
+                {formatMoney(invoice.total_minor, invoice.currency, locale)}
               </span>
               <Badge tone={invoice.overdue ? "error" : "warning"}>
                 {i18n._(invoice.overdue ? "desk.overdue" : "desk.unpaid")}

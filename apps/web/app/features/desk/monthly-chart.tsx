@@ -1,7 +1,8 @@
+import { formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { DeskData } from "@ems/contracts/desk";
-import { formatMoney } from "@ems/contracts/money";
-import { LOCALE_TAGS, type Locale } from "@ems/i18n/locales";
+
+import { type Locale } from "@ems/i18n/locales";
 import { useEffect, useRef, useState } from "react";
 
 import { compactMoney, monthName, niceScale } from "./chart-scale";
@@ -41,7 +42,7 @@ export function MonthlyChart({ months, locale }: { months: Month[]; locale: Loca
   const { ref, width: measured } = useWidth();
   const currency = months[0]?.currency ?? "EUR";
   const showInvoiced = months.some((m) => m.invoiced_minor !== null);
-  const money = (minor: number) => formatMoney(minor, currency, LOCALE_TAGS[locale]);
+  const money = (minor: number) => formatMoney(minor, currency, locale);
 
   const width = Math.max(280, measured ?? DEFAULT_WIDTH);
   const plotWidth = width - LEFT - RIGHT;

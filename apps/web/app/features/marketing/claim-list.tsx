@@ -10,7 +10,7 @@ const FACTS = [
   { key: "team", Icon: Users },
 ] as const;
 
-/** The SPEC §1 claims as a list of facts, used on home and beside the registration page. */
+/** The site's claims (docs/behaviour/public-site.md#the-product-and-its-claims) as a list of facts, used on home and beside the registration page. */
 export function ClaimList({ columns = 4 }: { columns?: 1 | 2 | 4 }) {
   const { i18n } = useLingui();
   const values = useClaimValues();

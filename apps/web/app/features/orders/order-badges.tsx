@@ -1,19 +1,12 @@
 import { useLingui } from "@lingui/react";
 import type { OrderStatus, WorkOrderStage } from "@ems/contracts/orders";
 
-import { Badge, type BadgeTone } from "~/components/ui/badge";
-
-const ORDER_STATUS_TONES: Record<OrderStatus, BadgeTone> = {
-  confirmed: "info",
-  in_production: "primary",
-  shipped: "success",
-  completed: "neutral",
-  cancelled: "error",
-};
+import { StatusBadge } from "~/components/list/status-badge";
+import { ORDER_STATUS_TONES } from "~/lib/status-tones";
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { i18n } = useLingui();
-  return <Badge tone={ORDER_STATUS_TONES[status]}>{i18n._("my_orders.status", { status })}</Badge>;
+  return <StatusBadge tone={ORDER_STATUS_TONES[status]} label={i18n._("my_orders.status", { status })} />;
 }
 
 /** A percentage as a bar, named for screen readers (e.g. "Progress of SO-2026-00001: 40 %, SMT assembly"). */

@@ -1,6 +1,7 @@
+import { formatDate, formatMoney, formatNumber, formatRate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
-import { formatMoney } from "@ems/contracts/money";
+
 import type { DocumentAddress, OrderDetails, OrderDocumentRef } from "@ems/contracts/orders";
 import { QUOTE_STATUS_COLORS, type QuoteStatus } from "@ems/contracts/quotes";
 import { Download, FileText } from "lucide-react";
@@ -12,7 +13,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { href } from "~/lib/route-map";
 
 import { OrderStatusBadge, ProgressBar } from "./order-badges";
-import { formatDay, formatNumber, formatRate, linesTotal } from "./order-helpers";
+import { linesTotal } from "./order-helpers";
 
 export function OrderSection({
   id,
@@ -38,7 +39,7 @@ export function OrderSection({
   );
 }
 
-/** The quote's status as the quotes list shows it (SPEC §4 colours), with the status name from the data. */
+/** The quote's status as the quotes list shows it, with the status name from the data. */
 export function QuoteStatusLabel({ status }: { status: QuoteStatus }) {
   const { i18n } = useLingui();
   return (
@@ -136,15 +137,15 @@ export function OrderFacts({ order, locale }: { order: OrderDetails; locale: Loc
   const { i18n } = useLingui();
   const facts: [string, ReactNode][] = [
     ["my_orders.col_po", order.po_number],
-    ["my_orders.col_created", formatDay(order.created_at, locale)],
-    ["my_orders.col_delivery", formatDay(order.delivery_date, locale)],
+    ["my_orders.col_created", formatDate(order.created_at, locale)],
+    ["my_orders.col_delivery", formatDate(order.delivery_date, locale)],
     ["my_orders.parcel_service", order.parcel_service.name],
     ["my_orders.placed_by", order.placed_by_name ?? "–"],
     [
       "my_orders.terms",
       i18n._("my_orders.terms_accepted", {
         version: order.terms_version,
-        date: formatDay(order.terms_accepted_at, locale),
+        date: formatDate(order.terms_accepted_at, locale),
       }),
     ],
   ];
@@ -180,7 +181,7 @@ export function OrderFacts({ order, locale }: { order: OrderDetails; locale: Loc
   );
 }
 
-/** The ordered lines and the totals (SPEC fetch_row_details). */
+/** The ordered lines and the totals (docs/behaviour/orders.md#order-details). */
 export function OrderLines({ order, locale }: { order: OrderDetails; locale: Locale }) {
   const { i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
@@ -242,7 +243,7 @@ export function OrderLines({ order, locale }: { order: OrderDetails; locale: Loc
                   {money(line.amount_minor)}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  <time dateTime={line.delivery_date}>{formatDay(line.delivery_date, locale)}</time>
+                  <time dateTime={line.delivery_date}>{formatDate(line.delivery_date, locale)}</time>
                 </td>
               </tr>
             ))}
@@ -299,7 +300,7 @@ function DocumentList({
             <FileText aria-hidden="true" className="size-4 shrink-0" />
             <span className="font-medium">{document.number}</span>
             <time dateTime={document.date} className="text-neutral-700 dark:text-neutral-300">
-              {formatDay(document.date, locale)}
+              {formatDate(document.date, locale)}
             </time>
           </span>
           <a

@@ -1,17 +1,10 @@
+import { formatDate } from "@ems/i18n/format";
 import { WORK_ORDER_STAGES, type StageProgress } from "@ems/contracts/orders";
 import { describe, expect, it } from "vitest";
 
-import {
-  currentSort,
-  currentStageOf,
-  formatDay,
-  linesTotal,
-  listHref,
-  nextSort,
-  orderListParams,
-  orderedStages,
-  stageState,
-} from "./order-helpers";
+import { listHref, readListQuery, sortChange } from "~/lib/list-query";
+
+import { currentStageOf, linesTotal, ORDER_LIST, orderedStages, stageState } from "./order-helpers";
 
 const stages = (percents: number[]): StageProgress[] =>
   WORK_ORDER_STAGES.map((stage, i) => ({
@@ -24,22 +17,27 @@ const stages = (percents: number[]): StageProgress[] =>
   }));
 
 describe("the order list's URL", () => {
+  const read = (query: string) => readListQuery(new URLSearchParams(query), ORDER_LIST);
+
   it("keeps the known, non-empty parameters", () => {
-    expect(orderListParams(new URLSearchParams("q=SO-2026&status=&sort=total&x=1"))).toEqual({
+    expect(read("q=SO-2026&status=&sort=total&x=1")).toEqual({
       q: "SO-2026",
       sort: "total",
+      dir: "desc",
+      page: 1,
+      filters: {},
     });
   });
 
   it("sorts like the API by default and flips the active column", () => {
-    expect(currentSort({})).toEqual({ sort: "created_at", dir: "desc" });
-    expect(nextSort({}, "created_at")).toEqual({ sort: "created_at", dir: "asc" });
-    expect(nextSort({}, "total")).toEqual({ sort: "total", dir: "desc" });
-    expect(nextSort({}, "delivery_date")).toEqual({ sort: "delivery_date", dir: "asc" });
+    expect(read("")).toMatchObject({ sort: "created_at", dir: "desc" });
+    expect(sortChange(read(""), ORDER_LIST, "created_at")).toEqual({ sort: "created_at", dir: "asc" });
+    expect(sortChange(read(""), ORDER_LIST, "total")).toEqual({ sort: "total", dir: "desc" });
+    expect(sortChange(read(""), ORDER_LIST, "delivery_date")).toEqual({ sort: "delivery_date", dir: "asc" });
   });
 
   it("builds links with changed parameters", () => {
-    expect(listHref("/my/orders", { status: "shipped", page: "2" }, { page: null, q: "PO-7" })).toBe(
+    expect(listHref("/my/orders", read("status=shipped&page=2"), ORDER_LIST, { q: "PO-7" })).toBe(
       "/my/orders?status=shipped&q=PO-7",
     );
   });
@@ -76,7 +74,7 @@ describe("production stages", () => {
 
 describe("figures", () => {
   it("formats timestamps by their UTC day", () => {
-    expect(formatDay("2026-11-23T23:30:00.000Z", "en")).toBe("Nov 23, 2026");
+    expect(formatDate("2026-11-23T23:30:00.000Z", "en")).toBe("Nov 23, 2026");
   });
 
   it("takes shipping out of the subtotal for the lines' sum", () => {

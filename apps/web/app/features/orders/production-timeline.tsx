@@ -1,17 +1,11 @@
+import { formatDate, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
 import type { LineProgress, StageProgress, WorkOrderStage } from "@ems/contracts/orders";
 import { Check } from "lucide-react";
 
 import { ProgressBar } from "./order-badges";
-import {
-  currentStageOf,
-  formatDay,
-  formatNumber,
-  orderedStages,
-  stageState,
-  type StageState,
-} from "./order-helpers";
+import { currentStageOf, orderedStages, stageState, type StageState } from "./order-helpers";
 
 const MARKER: Record<StageState, string> = {
   complete: "bg-primary-700 text-white dark:bg-primary-400 dark:text-neutral-950",
@@ -78,9 +72,9 @@ function StageStep({
 }) {
   const { i18n } = useLingui();
   const facts: [string, string][] = [];
-  if (stage.planned_date) facts.push(["my_orders.stage_planned", formatDay(stage.planned_date, locale)]);
-  if (stage.started_at) facts.push(["my_orders.stage_started", formatDay(stage.started_at, locale)]);
-  if (stage.completed_at) facts.push(["my_orders.stage_completed", formatDay(stage.completed_at, locale)]);
+  if (stage.planned_date) facts.push(["my_orders.stage_planned", formatDate(stage.planned_date, locale)]);
+  if (stage.started_at) facts.push(["my_orders.stage_started", formatDate(stage.started_at, locale)]);
+  if (stage.completed_at) facts.push(["my_orders.stage_completed", formatDate(stage.completed_at, locale)]);
   return (
     <li
       aria-current={state === "current" ? "step" : undefined}
@@ -119,7 +113,7 @@ function StageStep({
 }
 
 /**
- * SPEC get_wo_progress_data: each line of the order on its way through the seven production stages,
+ * Production progress (docs/behaviour/orders.md#production-progress): each line of the order on its way through the seven production stages,
  * drawn as a stepper — vertical on small screens, horizontal from 1024 px — with the stage being
  * worked on highlighted, its percent as a ring, and the planned, started and completed dates.
  */

@@ -16,6 +16,7 @@ import { describeDevice } from "~/lib/user-agent";
 import { localeFromPath, localizePath } from "~/lib/locale";
 
 import { useApiAction } from "./use-api-action";
+import { useDateTime } from "~/lib/use-date-time";
 
 export function Section({
   id,
@@ -133,7 +134,7 @@ export function PersonalDetails({ user }: { user: ProfileUser }) {
 }
 
 /**
- * SPEC Profile "mark cookie notice seen": the portal sets only the cookies it needs, and says so
+ * Profile "mark cookie notice seen": the portal sets only the cookies it needs, and says so
  * once; the answer is kept with the account, so it is not asked again on another device.
  */
 export function CookieNotice() {
@@ -155,7 +156,7 @@ export function CookieNotice() {
   );
 }
 
-/** SPEC Profile "verify account": a confirmation e-mail for an address that is not confirmed yet. */
+/** Profile "verify account": a confirmation e-mail for an address that is not confirmed yet. */
 function VerifyAccount({ email }: { email: string }) {
   const { i18n } = useLingui();
   const { run, pending } = useApiAction();
@@ -442,7 +443,7 @@ export function TwoFactorSection({ user }: { user: ProfileUser }) {
 export function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
   const { i18n } = useLingui();
   const { run, pending } = useApiAction();
-  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
+  const dateTime = useDateTime();
   const others = sessions.filter((s) => !s.current).length;
 
   return (
@@ -469,7 +470,7 @@ export function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
                   ) : null}
                 </p>
                 <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                  {i18n._("my_profile.last_seen", { time: format.format(new Date(session.last_seen_at)) })}
+                  {i18n._("my_profile.last_seen", { time: dateTime(session.last_seen_at) })}
                   {session.ip_address ? ` · ${session.ip_address}` : ""}
                 </p>
               </div>

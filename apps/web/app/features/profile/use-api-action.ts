@@ -8,7 +8,7 @@ import { notifyGlobalError, showToast } from "~/lib/toast";
 
 /**
  * Runs one call of a profile form: pending state, the field error the API names (by its code, looked
- * up as my_profile.error_<code>), a success toast, and — SPEC §4 — the user fetched again afterwards
+ * up as my_profile.error_<code>), a success toast, and the user fetched again afterwards
  * (the loaders run again, and the header's greeting follows).
  */
 export function useApiAction() {

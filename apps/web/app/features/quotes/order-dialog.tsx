@@ -1,7 +1,8 @@
+import { formatMoney, formatNumber, formatRate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
 import type { CompanyAddress } from "@ems/contracts/companies";
-import { formatMoney } from "@ems/contracts/money";
+
 import { placeOrderSchema, type OrderPlaced, type Terms } from "@ems/contracts/ordering";
 import type { QuoteDetail } from "@ems/contracts/quotes";
 import type { ParcelService } from "@ems/contracts/reference";
@@ -18,15 +19,7 @@ import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
 import { showToast } from "~/lib/toast";
 
-import {
-  formatNumber,
-  formatRate,
-  initialChoices,
-  orderLines,
-  orderSummary,
-  statusKey,
-  type LineChoices,
-} from "./quote-helpers";
+import { initialChoices, orderLines, orderSummary, statusKey, type LineChoices } from "./quote-helpers";
 import { useQuoteAction } from "./use-quote-action";
 
 export interface OrderOptions {
@@ -52,7 +45,7 @@ function FieldError({ id, children }: { id: string; children?: ReactNode }) {
 }
 
 /**
- * Orders an Open quote (SPEC placeOrder): per line one of the quoted quantities or "do not order",
+ * Orders an Open quote (docs/behaviour/orders.md#placing-an-order): per line one of the quoted quantities or "do not order",
  * a parcel service, billing and shipping addresses of the company, the purchase order number, and
  * the terms of sale accepted. The summary shows what the API will charge, computed the same way.
  */

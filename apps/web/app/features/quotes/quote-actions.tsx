@@ -1,87 +1,98 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useLingui } from "@lingui/react";
 import { quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
 import { RotateCcw, XCircle } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 
-import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { inputClassName } from "~/components/ui/input";
 import { browserApi } from "~/lib/browser-api";
+import { formErrorText } from "~/lib/form-errors";
 
 import { useQuoteAction } from "./use-quote-action";
 
-/** Declines an Open quote with a reason (POST /api/quotes/:id/decline). */
-export function DeclineDialog({ quote }: { quote: QuoteDetail }) {
+/** The query parameter that opens the decline form: a link, so it works without JavaScript. */
+export const DECLINE_PARAM = "decline";
+
+/** Opens the decline form below the quote's header. */
+export function DeclineLink() {
   const { i18n } = useLingui();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const [formError, setFormError] = useState<string | null>(null);
-  const { run, pending, error, setError } = useQuoteAction();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = quoteDeclineSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setFormError(i18n._("my_quotes.decline_error_reason"));
-      return;
-    }
-    setFormError(null);
-    const done = await run(
-      () => browserApi().post<QuoteDetail>(`/api/quotes/${quote.id}/decline`, parsed.data),
-      i18n._("my_quotes.declined", { number: quote.number }),
-    );
-    if (done) {
-      setOpen(false);
-      setReason("");
-    }
-  }
-
+  const { pathname } = useLocation();
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <XCircle aria-hidden="true" className="size-4" />
-        {i18n._("my_quotes.decline_button")}
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) {
-            setFormError(null);
-            setError(null);
-          }
-        }}
-        title={i18n._("my_quotes.decline_title", { number: quote.number })}
-        description={i18n._("my_quotes.decline_intro")}
-        closeLabel={i18n._("my_quotes.close")}
-      >
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={i18n._("my_quotes.decline_reason_label")} error={formError ?? error?.message}>
-            {(f) => (
-              <textarea
-                {...f}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                required
-                minLength={3}
-                maxLength={1000}
-                rows={4}
-                className={`${inputClassName} h-auto py-2`}
-              />
-            )}
-          </FormField>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {i18n._("my_quotes.cancel")}
-            </Button>
-            <Button type="submit" variant="destructive" loading={pending}>
-              {i18n._("my_quotes.decline_submit")}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+    <Link
+      to={`${pathname}?${DECLINE_PARAM}`}
+      preventScrollReset
+      className={buttonVariants({ variant: "outline" })}
+    >
+      <XCircle aria-hidden="true" className="size-4" />
+      {i18n._("my_quotes.decline_button")}
+    </Link>
+  );
+}
+
+/**
+ * Declines an Open quote with a reason. A plain form posted to the quote page's route action (the
+ * same zod schema checks it here, in the action and in the API), so it works with JavaScript
+ * disabled; Cancel is a link back to the quote.
+ */
+export function DeclineForm({
+  quote,
+  lastResult,
+}: {
+  quote: QuoteDetail;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteDeclineSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const reasonError = formErrorText(i18n, fields.reason.errors, "my_quotes.decline_error_reason");
+  return (
+    <section
+      aria-labelledby="decline-title"
+      className="rounded-xl border border-neutral-200 bg-white p-5 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <h2 id="decline-title" className="text-lg font-semibold">
+        {i18n._("my_quotes.decline_title", { number: quote.number })}
+      </h2>
+      <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+        {i18n._("my_quotes.decline_intro")}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        {form.errors?.length ? <Alert variant="error">{i18n._("my_quotes.action_failed")}</Alert> : null}
+        <FormField label={i18n._("my_quotes.decline_reason_label")} error={reasonError}>
+          {(f) => (
+            <textarea
+              {...f}
+              {...getTextareaProps(fields.reason)}
+              // Opening the form is the user's request to type the reason.
+              autoFocus
+              required
+              minLength={3}
+              maxLength={1000}
+              rows={4}
+              className={`${inputClassName} h-auto py-2`}
+            />
+          )}
+        </FormField>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to={pathname} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            {i18n._("my_quotes.cancel")}
+          </Link>
+          <Button type="submit" variant="destructive" loading={busy}>
+            {i18n._("my_quotes.decline_submit")}
+          </Button>
+        </div>
+      </Form>
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
+import { formatDate, formatMoney, formatNumber, formatRate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
-import { formatMoney } from "@ems/contracts/money";
+
 import type { QuoteDetail, QuoteLine } from "@ems/contracts/quotes";
 import type { Holiday } from "@ems/contracts/reference";
 import { CalendarDays, ChevronDown, Download } from "lucide-react";
@@ -10,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 
-import { daysUntil, formatDay, formatNumber, formatRate } from "./quote-helpers";
+import { daysUntil } from "./quote-helpers";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 export function QuoteSection({
@@ -70,7 +71,7 @@ export function QuoteHeader({
           <dd className="font-medium">
             {quote.valid_until ? (
               <>
-                <time dateTime={quote.valid_until}>{formatDay(quote.valid_until, locale)}</time>
+                <time dateTime={quote.valid_until}>{formatDate(quote.valid_until, locale)}</time>
                 {quote.status === "Open" && days !== null && days >= 0 ? (
                   <span className="block text-xs font-medium text-amber-800 dark:text-amber-300">
                     {i18n._("my_quotes.expires_in", { days })}
@@ -85,7 +86,7 @@ export function QuoteHeader({
         <div>
           <dt className="text-neutral-700 dark:text-neutral-300">{i18n._("my_quotes.col_created")}</dt>
           <dd className="font-medium">
-            <time dateTime={quote.created_at}>{formatDay(quote.created_at.slice(0, 10), locale)}</time>
+            <time dateTime={quote.created_at}>{formatDate(quote.created_at.slice(0, 10), locale)}</time>
           </dd>
         </div>
         <div>
@@ -184,7 +185,7 @@ function LineCard({ quote, line, locale }: { quote: QuoteDetail; line: QuoteLine
             <dt className="text-neutral-700 dark:text-neutral-300">{i18n._("my_quotes.delivery_date")}</dt>
             <dd className="font-medium">
               {line.delivery_date ? (
-                <time dateTime={line.delivery_date}>{formatDay(line.delivery_date, locale)}</time>
+                <time dateTime={line.delivery_date}>{formatDate(line.delivery_date, locale)}</time>
               ) : (
                 "–"
               )}
@@ -262,7 +263,7 @@ function LineCard({ quote, line, locale }: { quote: QuoteDetail; line: QuoteLine
   );
 }
 
-/** The operator's holidays that delivery dates skip (SPEC getHolidayList), in a disclosure. */
+/** The operator's holidays that delivery dates skip, in a disclosure. */
 export function HolidayList({ holidays, locale }: { holidays: Holiday[]; locale: Locale }) {
   const { i18n } = useLingui();
   return (
@@ -287,7 +288,7 @@ export function HolidayList({ holidays, locale }: { holidays: Holiday[]; locale:
             {holidays.map((holiday) => (
               <li key={holiday.id} className="flex gap-3">
                 <time dateTime={holiday.date} className="w-28 shrink-0 font-medium tabular-nums">
-                  {formatDay(holiday.date, locale)}
+                  {formatDate(holiday.date, locale)}
                 </time>
                 <span className="break-words">{holiday.name}</span>
               </li>

@@ -1,19 +1,17 @@
+import { formatDate, formatRate } from "@ems/i18n/format";
 import { orderTotals } from "@ems/contracts/ordering";
 import type { QuoteDetail } from "@ems/contracts/quotes";
 import { describe, expect, it } from "vitest";
 
+import { listHref, readListQuery, sortChange } from "~/lib/list-query";
+
 import {
-  currentSort,
   daysUntil,
-  formatDay,
-  formatRate,
   initialChoices,
   issueKey,
-  listHref,
-  nextSort,
   orderLines,
   orderSummary,
-  quoteListParams,
+  QUOTE_LIST,
   statusKey,
   yearsSpanned,
 } from "./quote-helpers";
@@ -50,33 +48,38 @@ const quote = {
   ],
 };
 
-describe("quoteListParams", () => {
-  it("keeps the known, non-empty parameters only", () => {
-    const search = new URLSearchParams("status=Open&q=%20%20&category=pcb&page=2&foo=bar&sort=number");
-    expect(quoteListParams(search)).toEqual({ status: "Open", category: "pcb", page: "2", sort: "number" });
-  });
-});
+describe("the quote list's URL", () => {
+  const read = (query: string) => readListQuery(new URLSearchParams(query), QUOTE_LIST);
 
-describe("sorting", () => {
-  it("defaults to the newest first, like the API", () => {
-    expect(currentSort({})).toEqual({ sort: "created_at", dir: "desc" });
-    expect(currentSort({ sort: "nonsense", dir: "sideways" })).toEqual({ sort: "created_at", dir: "desc" });
+  it("keeps the known filters and defaults to the newest first, like the API", () => {
+    expect(read("status=Open&q=%20%20&category=pcb&page=2&foo=bar")).toEqual({
+      q: "",
+      sort: "created_at",
+      dir: "desc",
+      page: 2,
+      filters: { status: "Open", category: "pcb" },
+    });
+    expect(read("sort=nonsense&dir=sideways")).toMatchObject({ sort: "created_at", dir: "desc" });
   });
 
   it("flips the active column and starts another in its natural order", () => {
-    expect(nextSort({}, "created_at")).toEqual({ sort: "created_at", dir: "asc" });
-    expect(nextSort({ sort: "number", dir: "asc" }, "number")).toEqual({ sort: "number", dir: "desc" });
-    expect(nextSort({}, "title")).toEqual({ sort: "title", dir: "asc" });
-    expect(nextSort({ sort: "title" }, "valid_until")).toEqual({ sort: "valid_until", dir: "desc" });
+    expect(sortChange(read(""), QUOTE_LIST, "created_at")).toEqual({ sort: "created_at", dir: "asc" });
+    expect(sortChange(read("sort=number&dir=asc"), QUOTE_LIST, "number")).toEqual({
+      sort: "number",
+      dir: "desc",
+    });
+    expect(sortChange(read(""), QUOTE_LIST, "title")).toEqual({ sort: "title", dir: "asc" });
+    expect(sortChange(read("sort=title"), QUOTE_LIST, "valid_until")).toEqual({
+      sort: "valid_until",
+      dir: "desc",
+    });
   });
-});
 
-describe("listHref", () => {
-  it("changes and removes parameters in a stable order", () => {
-    expect(
-      listHref("/my/quotes", { q: "x", status: "Open", page: "3" }, { page: null, sort: "number" }),
-    ).toBe("/my/quotes?status=Open&q=x&sort=number");
-    expect(listHref("/de/my/quotes", { page: "2" }, { page: null })).toBe("/de/my/quotes");
+  it("links a column header as sort and dir (the journeys rely on it)", () => {
+    const state = read("q=x&status=Open&page=3");
+    expect(listHref("/my/quotes", state, QUOTE_LIST, sortChange(state, QUOTE_LIST, "number"))).toBe(
+      "/my/quotes?status=Open&q=x&sort=number&dir=asc",
+    );
   });
 });
 
@@ -89,8 +92,8 @@ describe("dates and numbers", () => {
   });
 
   it("formats a plain date as the UTC day it names, in the page's language", () => {
-    expect(formatDay("2026-12-07", "en")).toBe("Dec 7, 2026");
-    expect(formatDay("2026-12-07", "de")).toBe("07.12.2026");
+    expect(formatDate("2026-12-07", "en")).toBe("Dec 7, 2026");
+    expect(formatDate("2026-12-07", "de")).toBe("07.12.2026");
   });
 
   it("formats basis points as a percentage", () => {

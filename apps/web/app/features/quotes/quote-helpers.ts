@@ -4,9 +4,10 @@ import {
   QUOTE_SORTS,
   QUOTE_STATUSES,
   type QuoteDetail,
-  type QuoteSort,
   type QuoteStatus,
 } from "@ems/contracts/quotes";
+
+import type { ListSpec } from "~/lib/list-query";
 
 /**
  * Pure helpers of the customer's quote pages: the list's URL state, dates, and the order form's
@@ -15,63 +16,14 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The query parameters the quote list reads from its URL and hands to GET /api/quotes. */
-export const QUOTE_LIST_PARAMS = ["status", "category", "q", "sort", "dir", "page"] as const;
-export type QuoteListParam = (typeof QUOTE_LIST_PARAMS)[number];
-export type QuoteListParams = Partial<Record<QuoteListParam, string>>;
-
-/** The list's state as the URL holds it; empty values are dropped, everything else is the API's to check. */
-export function quoteListParams(search: URLSearchParams): QuoteListParams {
-  const params: QuoteListParams = {};
-  for (const name of QUOTE_LIST_PARAMS) {
-    const value = search.get(name)?.trim();
-    if (value) params[name] = value;
-  }
-  return params;
-}
-
-export const isQuoteStatus = (value: string | undefined): value is QuoteStatus =>
-  (QUOTE_STATUSES as readonly string[]).includes(value ?? "");
-export const isQuoteSort = (value: string | undefined): value is QuoteSort =>
-  (QUOTE_SORTS as readonly string[]).includes(value ?? "");
-export const isProductCategory = (value: string | undefined): value is (typeof PRODUCT_CATEGORIES)[number] =>
-  (PRODUCT_CATEGORIES as readonly string[]).includes(value ?? "");
-
-/** Columns whose natural first order is A→Z; dates start with the newest. */
-const ASCENDING_FIRST: readonly QuoteSort[] = ["number", "title", "status"];
-
-/** The sort the API uses when the URL names none (quoteListQuerySchema defaults). */
-export function currentSort(params: QuoteListParams): { sort: QuoteSort; dir: "asc" | "desc" } {
-  return {
-    sort: isQuoteSort(params.sort) ? params.sort : "created_at",
-    dir: params.dir === "asc" ? "asc" : "desc",
-  };
-}
-
-/** Clicking a column header: the active column flips its direction, another one starts in its natural order. */
-export function nextSort(
-  params: QuoteListParams,
-  column: QuoteSort,
-): { sort: QuoteSort; dir: "asc" | "desc" } {
-  const { sort, dir } = currentSort(params);
-  if (sort === column) return { sort, dir: dir === "asc" ? "desc" : "asc" };
-  return { sort: column, dir: ASCENDING_FIRST.includes(column) ? "asc" : "desc" };
-}
-
-/** A link to the list with some parameters changed (null removes one). */
-export function listHref(
-  pathname: string,
-  params: QuoteListParams,
-  changes: Partial<Record<QuoteListParam, string | null>>,
-): string {
-  const next = new URLSearchParams();
-  for (const name of QUOTE_LIST_PARAMS) {
-    const value = name in changes ? changes[name] : params[name];
-    if (value) next.set(name, value);
-  }
-  const search = next.toString();
-  return search ? `${pathname}?${search}` : pathname;
-}
+/** The quote list's URL state (GET /api/quotes and quoteListQuerySchema); newest first by default. */
+export const QUOTE_LIST: ListSpec = {
+  sorts: QUOTE_SORTS,
+  // Columns whose natural first order is A→Z; dates start with the newest.
+  ascFirst: ["number", "title", "status"],
+  filters: { status: QUOTE_STATUSES, category: PRODUCT_CATEGORIES },
+  searchMax: 100,
+};
 
 /** "In Progress" → "in_progress": the ICU select key of a status. */
 export const statusKey = (status: QuoteStatus) => status.toLowerCase().replace(/ /g, "_");
@@ -83,24 +35,6 @@ function dayNumber(isoDate: string): number {
 /** Calendar days from `today` to `isoDate` (both YYYY-MM-DD); negative when it lies in the past. */
 export function daysUntil(isoDate: string, today: string): number {
   return Math.round((dayNumber(isoDate) - dayNumber(today)) / DAY_MS);
-}
-
-/** A YYYY-MM-DD date in the page's language; plain dates are UTC days, so they are shown in UTC. */
-export function formatDay(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(
-    new Date(dayNumber(isoDate)),
-  );
-}
-
-export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
-}
-
-/** A tax rate in basis points as a percentage for the language (1900 → "19 %"). */
-export function formatRate(rateBp: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(
-    rateBp / 10_000,
-  );
 }
 
 /** Per line of the quote: the tier quantity to order, or null for "do not order". */

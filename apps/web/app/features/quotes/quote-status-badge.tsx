@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 
 import { statusKey } from "./quote-helpers";
 
-/** A quote's status in the colour SPEC §4 gives it (Open warning, Ordered success, …). */
+/** A quote's status in its badge colour (docs/behaviour/quotes.md#status-colours) (Open warning, Ordered success, …). */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   const { i18n } = useLingui();
   return (

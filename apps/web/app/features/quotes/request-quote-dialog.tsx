@@ -56,7 +56,7 @@ function fieldOf(path: string): string {
 const textareaClass = `${inputClassName} h-auto min-h-20 py-2`;
 
 /**
- * "Request a quote" (SPEC Quotation): a title, the customer's own reference, notes and one or more
+ * "Request a quote" (docs/behaviour/quotes.md#requesting-a-quote): a title, the customer's own reference, notes and one or more
  * lines, each with a product category, a description and up to six quantities to price. The request
  * starts In Progress; afterwards the new quote opens.
  */

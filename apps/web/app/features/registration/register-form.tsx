@@ -18,7 +18,7 @@ import { fieldError } from "./field-errors";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC register_next_user: company and contact details, password, terms, captcha. */
+/** Registration (docs/behaviour/accounts.md#registration): company and contact details, password, terms, captcha. */
 export function RegisterForm({ countries }: { countries: Country[] }) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();

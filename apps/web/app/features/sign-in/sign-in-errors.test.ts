@@ -7,7 +7,7 @@ import { signInErrorKey } from "./sign-in-errors";
 const has = (keys: string[]) => (key: string) => keys.includes(key);
 const error = (status: number, code: string, message = "x") => new ApiError({ status, code, message });
 
-describe("signInErrorKey (SPEC §8)", () => {
+describe("signInErrorKey", () => {
   it("maps the sign-in errors", () => {
     expect(signInErrorKey(error(401, "user_has_no_accepted_roles"), "login", has([]))).toBe(
       "login_page.user_has_no_accepted_roles",

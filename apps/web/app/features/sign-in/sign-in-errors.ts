@@ -1,7 +1,7 @@
 import { ApiError } from "~/lib/api-client";
 
 /**
- * The message key for a failed sign-in call, exactly as SPEC §8 maps them. `has` tells whether the
+ * The message key for a failed sign-in call, exactly as docs/behaviour/data.md#sign-in-errors maps them. `has` tells whether the
  * catalog has a key (login_page.{code} and otp_page.{code} are used only when they exist).
  */
 export function signInErrorKey(
@@ -10,7 +10,7 @@ export function signInErrorKey(
   has: (key: string) => boolean,
 ): string {
   if (!(error instanceof ApiError)) return "global.error";
-  // SPEC §8: an error that mentions 60 seconds is the lockout.
+  // An error that mentions 60 seconds is the lockout.
   if (/60 seconds/.test(error.message)) return "login_page.account_locked";
   if (error.status === 401 && error.code === "user_has_no_accepted_roles")
     return "login_page.user_has_no_accepted_roles";

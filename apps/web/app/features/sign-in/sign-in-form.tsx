@@ -27,7 +27,7 @@ const linkClass =
   "font-semibold text-primary-800 underline underline-offset-4 hover:no-underline dark:text-primary-300";
 
 /**
- * The two-step sign-in of SPEC §4: e-mail and password, then the one-time code (e-mailed, or from
+ * The two-step sign-in (docs/behaviour/accounts.md#sign-in): e-mail and password, then the one-time code (e-mailed, or from
  * the authenticator app, or a recovery code). A flag (`step.kind === "code"`) marks the code step.
  */
 export function SignInForm() {
@@ -92,7 +92,7 @@ export function SignInForm() {
         otp: code.trim(),
         tmpId: step.challenge.tmp_id,
       });
-      // SPEC §5, §8: a sign-in answer without contact information is a failure.
+      // A sign-in answer without contact information is a failure.
       if (!answer.data?.contacts?.length) throw new Error("The sign-in answer has no contacts");
       window.localStorage.setItem(USER_LANGUAGE_KEY, answer.data.language);
       // The user's stored language drives the interface (issue 4): the desk opens in it.

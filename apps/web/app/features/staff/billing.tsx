@@ -1,3 +1,4 @@
+import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
   INVOICE_DISPLAY_STATUSES,
@@ -5,7 +6,7 @@ import {
   type StaffDeliveryNote,
   type StaffInvoice,
 } from "@ems/contracts/billing";
-import { formatMoney } from "@ems/contracts/money";
+
 import type { Locale } from "@ems/i18n/locales";
 import { Banknote } from "lucide-react";
 import { useState, type FormEvent } from "react";
@@ -14,22 +15,22 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
+import { EmptyList, ListCount } from "~/components/list/list-states";
+import { Pagination } from "~/components/list/pagination";
 import { Input, inputClassName } from "~/components/ui/input";
+import { listHref, pageCount, sortHidden, type ListState } from "~/lib/list-query";
 import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
 
-import { formatDay } from "./format";
+import { STAFF_DELIVERIES, STAFF_INVOICES } from "./list-specs";
 import { issueMessage, type FieldErrors } from "./quote-lines";
 import type { CompanyOption } from "./quotes-list";
 import {
-  EmptyState,
   FilterField,
   FilterForm,
   InvoiceStatusBadge,
   linkClass,
   mutedClass,
-  Pagination,
-  ResultCount,
   SortHeader,
   TableRegion,
   tbodyClass,
@@ -47,15 +48,15 @@ interface ListProps<T> {
   pageSize: number;
   companies: CompanyOption[];
   pathname: string;
-  search: URLSearchParams;
+  state: ListState;
   locale: Locale;
 }
 
-function CompanyFilter({ companies, search }: { companies: CompanyOption[]; search: URLSearchParams }) {
+function CompanyFilter({ companies, state }: { companies: CompanyOption[]; state: ListState }) {
   const { i18n } = useLingui();
   return (
     <FilterField label={i18n._("staff.col_company")}>
-      <select name="company_id" defaultValue={search.get("company_id") ?? ""} className={inputClassName}>
+      <select name="company_id" defaultValue={state.filters.company_id ?? ""} className={inputClassName}>
         <option value="">{i18n._("staff.all_companies")}</option>
         {companies.map((c) => (
           <option key={c.id} value={c.id}>
@@ -74,22 +75,17 @@ export function InvoicesList({
   pageSize,
   companies,
   pathname,
-  search,
+  state,
   locale,
 }: ListProps<StaffInvoice>) {
   const { i18n } = useLingui();
   const [paying, setPaying] = useState<StaffInvoice | null>(null);
-  const sort = search.get("sort") ?? "issued_on";
-  const dir = search.get("dir") === "asc" ? "asc" : "desc";
-  const sortProps = { sort, dir, pathname, search, defaultDir: "desc" } as const;
+  const sortProps = { state, spec: STAFF_INVOICES, pathname };
   return (
     <div className="space-y-4">
-      <FilterForm
-        label={i18n._("staff.invoices_filter")}
-        hidden={{ sort: search.get("sort") ?? undefined, dir: search.get("dir") ?? undefined }}
-      >
+      <FilterForm label={i18n._("staff.invoices_filter")} hidden={{ ...sortHidden(state, STAFF_INVOICES) }}>
         <FilterField label={i18n._("staff.col_status")}>
-          <select name="status" defaultValue={search.get("status") ?? ""} className={inputClassName}>
+          <select name="status" defaultValue={state.filters.status ?? ""} className={inputClassName}>
             <option value="">{i18n._("staff.all_statuses")}</option>
             {INVOICE_DISPLAY_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -98,20 +94,14 @@ export function InvoicesList({
             ))}
           </select>
         </FilterField>
-        <CompanyFilter companies={companies} search={search} />
+        <CompanyFilter companies={companies} state={state} />
         <FilterField label={i18n._("staff.search_invoices")}>
-          <input
-            name="q"
-            type="search"
-            defaultValue={search.get("q") ?? ""}
-            maxLength={100}
-            className={inputClassName}
-          />
+          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ResultCount>{i18n._("staff.invoices_count", { count: total })}</ResultCount>
+      <ListCount>{i18n._("staff.invoices_count", { count: total })}</ListCount>
       {items.length === 0 ? (
-        <EmptyState>{i18n._("staff.invoices_empty")}</EmptyState>
+        <EmptyList>{i18n._("staff.invoices_empty")}</EmptyList>
       ) : (
         <TableRegion label={i18n._("staff.invoices_table")} minWidth="min-w-[760px]">
           <thead className={theadClass}>
@@ -153,8 +143,8 @@ export function InvoicesList({
                     {i18n._("staff.po_short", { po: inv.po_number })}
                   </span>
                 </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(inv.issued_on, locale)}</td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(inv.due_on, locale)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(inv.issued_on, locale)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(inv.due_on, locale)}</td>
                 <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
                   {formatMoney(inv.total_minor, inv.currency, locale)}
                 </td>
@@ -162,7 +152,7 @@ export function InvoicesList({
                   <InvoiceStatusBadge status={inv.display_status} />
                   {inv.paid_at ? (
                     <span className={`block ${mutedClass}`}>
-                      {i18n._("staff.paid_on", { date: formatDay(inv.paid_at, locale) })}
+                      {i18n._("staff.paid_on", { date: formatDate(inv.paid_at, locale) })}
                     </span>
                   ) : null}
                 </td>
@@ -184,7 +174,11 @@ export function InvoicesList({
           </tbody>
         </TableRegion>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} pathname={pathname} search={search} />
+      <Pagination
+        page={page}
+        pages={pageCount(total, pageSize)}
+        href={(p) => listHref(pathname, state, STAFF_INVOICES, { page: p })}
+      />
       {paying ? <PaymentDialog invoice={paying} locale={locale} onClose={() => setPaying(null)} /> : null}
     </div>
   );
@@ -263,38 +257,28 @@ export function DeliveriesList({
   pageSize,
   companies,
   pathname,
-  search,
+  state,
   locale,
 }: ListProps<StaffDeliveryNote>) {
   const { i18n } = useLingui();
-  const sort = search.get("sort") ?? "shipped_at";
-  const dir = search.get("dir") === "asc" ? "asc" : "desc";
-  const sortProps = { sort, dir, pathname, search, defaultDir: "desc" } as const;
-  const number = new Intl.NumberFormat(locale);
+  const sortProps = { state, spec: STAFF_DELIVERIES, pathname };
   return (
     <div className="space-y-4">
       <FilterForm
         label={i18n._("staff.deliveries_filter")}
         hidden={{
           view: "deliveries",
-          sort: search.get("sort") ?? undefined,
-          dir: search.get("dir") ?? undefined,
+          ...sortHidden(state, STAFF_DELIVERIES),
         }}
       >
-        <CompanyFilter companies={companies} search={search} />
+        <CompanyFilter companies={companies} state={state} />
         <FilterField label={i18n._("staff.search_deliveries")}>
-          <input
-            name="q"
-            type="search"
-            defaultValue={search.get("q") ?? ""}
-            maxLength={100}
-            className={inputClassName}
-          />
+          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ResultCount>{i18n._("staff.deliveries_count", { count: total })}</ResultCount>
+      <ListCount>{i18n._("staff.deliveries_count", { count: total })}</ListCount>
       {items.length === 0 ? (
-        <EmptyState>{i18n._("staff.deliveries_empty")}</EmptyState>
+        <EmptyList>{i18n._("staff.deliveries_empty")}</EmptyList>
       ) : (
         <TableRegion label={i18n._("staff.deliveries_table")} minWidth="min-w-[720px]">
           <thead className={theadClass}>
@@ -331,7 +315,7 @@ export function DeliveriesList({
                     {dn.order_number}
                   </Link>
                 </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(dn.shipped_at, locale)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(dn.shipped_at, locale)}</td>
                 <td className={tdClass}>
                   {dn.carrier}
                   {dn.tracking_number ? (
@@ -343,7 +327,7 @@ export function DeliveriesList({
                     {dn.lines.map((l) => (
                       <li key={l.position}>
                         {i18n._("staff.delivery_line", {
-                          quantity: number.format(l.quantity),
+                          quantity: formatNumber(l.quantity, locale),
                           description: l.description,
                         })}
                       </li>
@@ -355,7 +339,11 @@ export function DeliveriesList({
           </tbody>
         </TableRegion>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} pathname={pathname} search={search} />
+      <Pagination
+        page={page}
+        pages={pageCount(total, pageSize)}
+        href={(p) => listHref(pathname, state, STAFF_DELIVERIES, { page: p })}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { formatDate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { StaffCustomer, StaffCustomerDetail } from "@ems/contracts/staff-customers";
 import type { Locale } from "@ems/i18n/locales";
@@ -7,19 +8,19 @@ import { Link, useNavigate } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { EmptyList, ListCount } from "~/components/list/list-states";
+import { Pagination } from "~/components/list/pagination";
 import { inputClassName } from "~/components/ui/input";
+import { listHref, pageCount, sortHidden, type ListState } from "~/lib/list-query";
 import { href } from "~/lib/route-map";
 
-import { formatDay, listHref } from "./format";
+import { STAFF_CUSTOMERS } from "./list-specs";
 import {
   Detail,
-  EmptyState,
   FilterField,
   FilterForm,
   linkClass,
   mutedClass,
-  Pagination,
-  ResultCount,
   SortHeader,
   TableRegion,
   tbodyClass,
@@ -61,46 +62,31 @@ export function CustomersTable({
   total,
   page,
   pageSize,
-  sort,
-  dir,
   pathname,
-  search,
+  state,
   locale,
 }: {
   items: StaffCustomer[];
   total: number;
   page: number;
   pageSize: number;
-  sort: string;
-  dir: "asc" | "desc";
   pathname: string;
-  search: URLSearchParams;
+  state: ListState;
   locale: Locale;
 }) {
   const { i18n } = useLingui();
   const names = useDisplayNames(locale);
-  const sortProps = { sort, dir, pathname, search };
+  const sortProps = { state, spec: STAFF_CUSTOMERS, pathname };
   return (
     <div className="space-y-4">
-      <FilterForm
-        label={i18n._("staff.customers_filter")}
-        hidden={{ sort: search.get("sort") ?? undefined, dir: search.get("dir") ?? undefined }}
-      >
+      <FilterForm label={i18n._("staff.customers_filter")} hidden={{ ...sortHidden(state, STAFF_CUSTOMERS) }}>
         <FilterField label={i18n._("staff.search_company")}>
-          <input
-            name="q"
-            type="search"
-            defaultValue={search.get("q") ?? ""}
-            maxLength={100}
-            className={inputClassName}
-          />
+          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ResultCount>{i18n._("staff.customers_count", { count: total })}</ResultCount>
+      <ListCount>{i18n._("staff.customers_count", { count: total })}</ListCount>
       {items.length === 0 ? (
-        <EmptyState>
-          {i18n._(search.get("q") ? "staff.customers_none_found" : "staff.customers_empty")}
-        </EmptyState>
+        <EmptyList>{i18n._(state.q ? "staff.customers_none_found" : "staff.customers_empty")}</EmptyList>
       ) : (
         <TableRegion label={i18n._("staff.customers_table")} minWidth="min-w-[760px]">
           <thead className={theadClass}>
@@ -121,12 +107,7 @@ export function CustomersTable({
               <th scope="col" className={thClass}>
                 {i18n._("staff.col_unpaid_invoices")}
               </th>
-              <SortHeader
-                label={i18n._("staff.col_customer_since")}
-                field="created_at"
-                defaultDir="desc"
-                {...sortProps}
-              />
+              <SortHeader label={i18n._("staff.col_customer_since")} field="created_at" {...sortProps} />
               <th scope="col" className={thClass}>
                 <span className="sr-only">{i18n._("staff.col_actions")}</span>
               </th>
@@ -137,7 +118,10 @@ export function CustomersTable({
               <tr key={c.id} className={trClass}>
                 <th scope="row" className={`${tdClass} min-w-[11rem] font-normal`}>
                   <Link
-                    to={listHref(pathname, search, { customer: c.id, page: search.get("page") })}
+                    to={listHref(pathname, state, STAFF_CUSTOMERS, {
+                      filters: { customer: c.id },
+                      page: state.page,
+                    })}
                     preventScrollReset
                     className={linkClass}
                   >
@@ -179,7 +163,7 @@ export function CustomersTable({
                 <td className={`${tdClass} tabular-nums`}>
                   {c.unpaid_invoices_count > 0 ? <Badge tone="warning">{c.unpaid_invoices_count}</Badge> : 0}
                 </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(c.created_at, locale)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(c.created_at, locale)}</td>
                 <td className={tdClass}>
                   <Link
                     className={buttonVariants({ variant: "outline", size: "sm" })}
@@ -195,7 +179,11 @@ export function CustomersTable({
           </tbody>
         </TableRegion>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} pathname={pathname} search={search} />
+      <Pagination
+        page={page}
+        pages={pageCount(total, pageSize)}
+        href={(p) => listHref(pathname, state, STAFF_CUSTOMERS, { page: p })}
+      />
     </div>
   );
 }
@@ -250,7 +238,7 @@ export function CustomerDialog({
           <Detail term={i18n._("staff.vat_id")}>{company.vat_id ?? i18n._("staff.none")}</Detail>
           <Detail term={i18n._("staff.phone")}>{company.phone ?? i18n._("staff.none")}</Detail>
           <Detail term={i18n._("staff.website")}>{company.website ?? i18n._("staff.none")}</Detail>
-          <Detail term={i18n._("staff.col_customer_since")}>{formatDay(company.created_at, locale)}</Detail>
+          <Detail term={i18n._("staff.col_customer_since")}>{formatDate(company.created_at, locale)}</Detail>
         </dl>
 
         <div className="flex flex-wrap gap-2">

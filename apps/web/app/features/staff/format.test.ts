@@ -1,17 +1,13 @@
+import { formatDate, formatPercentFigure } from "@ems/i18n/format";
 import { describe, expect, it } from "vitest";
 
 import {
   currencyDigits,
   dayFromToday,
-  formatDay,
-  formatPercentBp,
-  listHref,
   majorText,
-  pageCount,
   parseMajor,
   parsePercentBp,
   parseWhole,
-  pickParams,
   statusKey,
 } from "./format";
 
@@ -60,8 +56,8 @@ describe("percent and whole numbers", () => {
     expect(parsePercentBp("100")).toBe(10_000);
     expect(parsePercentBp("101")).toBeNull();
     expect(parsePercentBp("x")).toBeNull();
-    expect(formatPercentBp(750, "de")).toBe("7,5");
-    expect(formatPercentBp(1900, "en")).toBe("19");
+    expect(formatPercentFigure(750, "de")).toBe("7,5");
+    expect(formatPercentFigure(1900, "en")).toBe("19");
   });
 
   it("reads whole numbers", () => {
@@ -73,9 +69,9 @@ describe("percent and whole numbers", () => {
 
 describe("dates", () => {
   it("formats calendar days and timestamps in UTC", () => {
-    expect(formatDay("2026-03-01", "en")).toBe("Mar 1, 2026");
-    expect(formatDay("2026-03-01T23:30:00Z", "de")).toBe("01.03.2026");
-    expect(formatDay(null, "en")).toBe("");
+    expect(formatDate("2026-03-01", "en")).toBe("Mar 1, 2026");
+    expect(formatDate("2026-03-01T23:30:00Z", "de")).toBe("01.03.2026");
+    expect(formatDate(null, "en")).toBe("");
   });
 
   it("counts days from today", () => {
@@ -83,25 +79,7 @@ describe("dates", () => {
   });
 });
 
-describe("lists", () => {
-  it("changes query values and resets the page", () => {
-    const current = new URLSearchParams("status=Open&page=3&q=x");
-    expect(listHref("/staff/quotes", current, { status: "Lost" })).toBe("/staff/quotes?status=Lost&q=x");
-    expect(listHref("/staff/quotes", current, { page: "4" })).toBe("/staff/quotes?status=Open&page=4&q=x");
-    expect(listHref("/staff/quotes", { q: "x" }, { q: null })).toBe("/staff/quotes");
-  });
-
-  it("passes on known, non-empty values only", () => {
-    expect(pickParams(new URLSearchParams("q=%20&status=Open&evil=1"), ["q", "status"])).toEqual({
-      status: "Open",
-    });
-  });
-
-  it("counts pages", () => {
-    expect(pageCount(0, 25)).toBe(1);
-    expect(pageCount(26, 25)).toBe(2);
-  });
-
+describe("statuses", () => {
   it("turns statuses into select keys", () => {
     expect(statusKey("In Progress")).toBe("in_progress");
     expect(statusKey("Open")).toBe("open");

@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the back office: money typed in major units, VAT rates in percent, dates in the
- * page's language and list links that keep the URL's filters.
+ * page's language.
  */
 
 /** How many decimals a currency has (EUR 2, JPY 0…), as Intl knows it. */
@@ -62,34 +62,11 @@ export function parsePercentBp(text: string): number | null {
   return bp <= 10_000 ? bp : null;
 }
 
-/** Basis points as a percent figure for the page's language ("19", "7.5", "7,5"). */
-export function formatPercentBp(bp: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bp / 100);
-}
-
 /** A whole number typed into a field, or null. */
 export function parseWhole(text: string): number | null {
   const compact = text.trim();
   if (!/^\d{1,9}$/.test(compact)) return null;
   return Number(compact);
-}
-
-const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(locale: string): Intl.DateTimeFormat {
-  let format = DATE_FORMATS.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
-    DATE_FORMATS.set(locale, format);
-  }
-  return format;
-}
-
-/** A calendar day (YYYY-MM-DD) or a timestamp, as a medium date in the page's language (UTC). */
-export function formatDay(value: string | null | undefined, locale: string): string {
-  if (!value) return "";
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat(locale).format(date);
 }
 
 /** The calendar day `days` after today (UTC), as YYYY-MM-DD. */
@@ -100,38 +77,4 @@ export function dayFromToday(days: number, now: Date = new Date()): string {
 /** A quote status as a key ICU `select` accepts ("In Progress" → in_progress). */
 export function statusKey(status: string): string {
   return status.toLowerCase().replace(/\s+/g, "_");
-}
-
-/**
- * The link to the same list with some query values changed: null removes one; changing a filter
- * drops the page number unless `page` is among the changes.
- */
-export function listHref(
-  pathname: string,
-  current: URLSearchParams | Record<string, string>,
-  changes: Record<string, string | null>,
-): string {
-  const next = new URLSearchParams(current instanceof URLSearchParams ? current : Object.entries(current));
-  if (!("page" in changes)) next.delete("page");
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null || value === "") next.delete(key);
-    else next.set(key, value);
-  }
-  const search = next.toString();
-  return search ? `${pathname}?${search}` : pathname;
-}
-
-/** The query values a list passes on to the API: only the names it knows, and none empty. */
-export function pickParams(search: URLSearchParams, names: readonly string[]): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const name of names) {
-    const value = search.get(name)?.trim();
-    if (value) params[name] = value;
-  }
-  return params;
-}
-
-/** Number of pages of a list, at least one. */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }

@@ -1,5 +1,6 @@
+import { formatDate, formatMoney, formatPercentFigure } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import { formatMoney } from "@ems/contracts/money";
+
 import type { DocumentAddress, OrderDocumentRef, StaffOrderDetails } from "@ems/contracts/orders";
 import type { Locale } from "@ems/i18n/locales";
 import { Link } from "react-router";
@@ -8,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { href } from "~/lib/route-map";
 
 import { useDisplayNames } from "./customers";
-import { formatDay, formatPercentBp } from "./format";
+
 import { DeliveryNoteButton, InvoiceButton } from "./order-actions";
 import {
   Detail,
@@ -58,14 +59,14 @@ export function OrderSummary({ order, locale }: { order: StaffOrderDetails; loca
           </Link>
         </Detail>
         <Detail term={i18n._("staff.placed_by")}>
-          {order.placed_by_name ?? i18n._("staff.none")} · {formatDay(order.created_at, locale)}
+          {order.placed_by_name ?? i18n._("staff.none")} · {formatDate(order.created_at, locale)}
         </Detail>
-        <Detail term={i18n._("staff.col_delivery_date")}>{formatDay(order.delivery_date, locale)}</Detail>
+        <Detail term={i18n._("staff.col_delivery_date")}>{formatDate(order.delivery_date, locale)}</Detail>
         <Detail term={i18n._("staff.parcel_service")}>{order.parcel_service.name}</Detail>
         <Detail term={i18n._("staff.terms_accepted")}>
           {i18n._("staff.terms_version", {
             version: order.terms_version,
-            date: formatDay(order.terms_accepted_at, locale),
+            date: formatDate(order.terms_accepted_at, locale),
           })}
         </Detail>
         <Detail term={i18n._("staff.billing_address")}>
@@ -83,7 +84,7 @@ export function OrderSummary({ order, locale }: { order: StaffOrderDetails; loca
           </span>
           <span className={`block tabular-nums ${mutedClass}`}>
             {i18n._("staff.vat_value", {
-              rate: formatPercentBp(order.tax_rate_bp, locale),
+              rate: formatPercentFigure(order.tax_rate_bp, locale),
               amount: money(order.tax_minor),
             })}
           </span>
@@ -149,7 +150,7 @@ export function OrderLines({ order, locale }: { order: StaffOrderDetails; locale
                 <td className={`${tdClass} text-right tabular-nums`}>{number.format(line.quantity)}</td>
                 <td className={`${tdClass} text-right tabular-nums`}>{money(line.unit_price_minor)}</td>
                 <td className={`${tdClass} text-right tabular-nums`}>{money(line.amount_minor)}</td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(line.delivery_date, locale)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(line.delivery_date, locale)}</td>
                 <td className={`${tdClass} tabular-nums`}>
                   {i18n._("staff.delivered_of", {
                     delivered: line.delivered_quantity,
@@ -195,7 +196,7 @@ function DocumentList({
             {doc.number}
           </Link>
           <span className="flex items-center gap-3">
-            <span className={mutedClass}>{formatDay(doc.date, locale)}</span>
+            <span className={mutedClass}>{formatDate(doc.date, locale)}</span>
             {/* A document, not a page: the browser's own viewer opens it. */}
             <a
               href={pdfOf(doc)}

@@ -1,3 +1,4 @@
+import { formatDate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
   CLOSED_ORDER_STATUSES,
@@ -14,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { browserApi } from "~/lib/browser-api";
 
-import { formatDay, parseWhole } from "./format";
+import { parseWhole } from "./format";
 import {
   mutedClass,
   ProgressBar,
@@ -257,11 +258,11 @@ function StageRow({
       </td>
       <td className={`${tdClass} ${mutedClass}`}>
         {values.started_at
-          ? i18n._("staff.started_on", { date: formatDay(values.started_at, locale) })
+          ? i18n._("staff.started_on", { date: formatDate(values.started_at, locale) })
           : null}
         {values.completed_at ? (
           <span className="block">
-            {i18n._("staff.completed_on", { date: formatDay(values.completed_at, locale) })}
+            {i18n._("staff.completed_on", { date: formatDate(values.completed_at, locale) })}
           </span>
         ) : null}
       </td>

@@ -1,24 +1,25 @@
+import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import { formatMoney } from "@ems/contracts/money";
+
 import { ORDER_STATUSES, type StaffOrderRow } from "@ems/contracts/orders";
 import type { Locale } from "@ems/i18n/locales";
 import { Link } from "react-router";
 
+import { EmptyList, ListCount } from "~/components/list/list-states";
+import { Pagination } from "~/components/list/pagination";
 import { inputClassName } from "~/components/ui/input";
+import { listHref, pageCount, sortHidden, type ListState } from "~/lib/list-query";
 import { href } from "~/lib/route-map";
 
-import { formatDay } from "./format";
+import { STAFF_ORDERS } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
 import {
-  EmptyState,
   FilterField,
   FilterForm,
   linkClass,
   mutedClass,
   OrderStatusBadge,
-  Pagination,
   ProgressBar,
-  ResultCount,
   SortHeader,
   TableRegion,
   tbodyClass,
@@ -35,7 +36,7 @@ export function OrdersList({
   pageSize,
   companies,
   pathname,
-  search,
+  state,
   locale,
 }: {
   items: StaffOrderRow[];
@@ -44,21 +45,16 @@ export function OrdersList({
   pageSize: number;
   companies: CompanyOption[];
   pathname: string;
-  search: URLSearchParams;
+  state: ListState;
   locale: Locale;
 }) {
   const { i18n } = useLingui();
-  const sort = search.get("sort") ?? "created_at";
-  const dir = search.get("dir") === "asc" ? "asc" : "desc";
-  const sortProps = { sort, dir, pathname, search, defaultDir: "desc" } as const;
+  const sortProps = { state, spec: STAFF_ORDERS, pathname };
   return (
     <div className="space-y-4">
-      <FilterForm
-        label={i18n._("staff.orders_filter")}
-        hidden={{ sort: search.get("sort") ?? undefined, dir: search.get("dir") ?? undefined }}
-      >
+      <FilterForm label={i18n._("staff.orders_filter")} hidden={{ ...sortHidden(state, STAFF_ORDERS) }}>
         <FilterField label={i18n._("staff.col_status")}>
-          <select name="status" defaultValue={search.get("status") ?? ""} className={inputClassName}>
+          <select name="status" defaultValue={state.filters.status ?? ""} className={inputClassName}>
             <option value="">{i18n._("staff.all_statuses")}</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -68,7 +64,7 @@ export function OrdersList({
           </select>
         </FilterField>
         <FilterField label={i18n._("staff.col_company")}>
-          <select name="company_id" defaultValue={search.get("company_id") ?? ""} className={inputClassName}>
+          <select name="company_id" defaultValue={state.filters.company_id ?? ""} className={inputClassName}>
             <option value="">{i18n._("staff.all_companies")}</option>
             {companies.map((c) => (
               <option key={c.id} value={c.id}>
@@ -78,18 +74,12 @@ export function OrdersList({
           </select>
         </FilterField>
         <FilterField label={i18n._("staff.search_orders")}>
-          <input
-            name="q"
-            type="search"
-            defaultValue={search.get("q") ?? ""}
-            maxLength={100}
-            className={inputClassName}
-          />
+          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ResultCount>{i18n._("staff.orders_count", { count: total })}</ResultCount>
+      <ListCount>{i18n._("staff.orders_count", { count: total })}</ListCount>
       {items.length === 0 ? (
-        <EmptyState>{i18n._("staff.orders_empty")}</EmptyState>
+        <EmptyList>{i18n._("staff.orders_empty")}</EmptyList>
       ) : (
         <TableRegion label={i18n._("staff.orders_table")} minWidth="min-w-[720px]">
           <thead className={theadClass}>
@@ -133,17 +123,21 @@ export function OrdersList({
                     {i18n._("staff.stage", { stage: o.current_stage })}
                   </span>
                 </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(o.delivery_date, locale)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(o.delivery_date, locale)}</td>
                 <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
                   {formatMoney(o.total_minor, o.currency, locale)}
                 </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(o.created_at, locale)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(o.created_at, locale)}</td>
               </tr>
             ))}
           </tbody>
         </TableRegion>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} pathname={pathname} search={search} />
+      <Pagination
+        page={page}
+        pages={pageCount(total, pageSize)}
+        href={(p) => listHref(pathname, state, STAFF_ORDERS, { page: p })}
+      />
     </div>
   );
 }

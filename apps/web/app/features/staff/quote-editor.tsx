@@ -1,5 +1,6 @@
+import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import { formatMoney } from "@ems/contracts/money";
+
 import {
   MAX_QUOTE_LINES,
   MAX_QUOTE_QUANTITY,
@@ -19,7 +20,7 @@ import { Input, inputClassName } from "~/components/ui/input";
 import { browserApi } from "~/lib/browser-api";
 import { cn } from "~/lib/cn";
 
-import { formatDay, parseMajor, parseWhole } from "./format";
+import { parseMajor, parseWhole } from "./format";
 import {
   draftsFromLines,
   emptyLine,
@@ -63,7 +64,7 @@ export function RequestCard({ quote, locale }: { quote: StaffQuoteDetail; locale
           <dt className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
             {i18n._("staff.requested_on")}
           </dt>
-          <dd>{formatDay(quote.created_at, locale)}</dd>
+          <dd>{formatDate(quote.created_at, locale)}</dd>
         </div>
         <div className="sm:col-span-2">
           <dt className="text-sm font-medium text-neutral-600 dark:text-neutral-400">

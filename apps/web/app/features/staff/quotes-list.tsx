@@ -1,5 +1,6 @@
+import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import { CURRENCIES, formatMoney, type Currency } from "@ems/contracts/money";
+import { CURRENCIES, type Currency } from "@ems/contracts/money";
 import { MAX_LEAD_TIME_DAYS } from "@ems/contracts/reference";
 import {
   MAX_QUOTE_QUANTITY,
@@ -18,21 +19,22 @@ import { Link, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
+import { EmptyList, ListCount } from "~/components/list/list-states";
+import { Pagination } from "~/components/list/pagination";
 import { Input, inputClassName } from "~/components/ui/input";
+import { listHref, pageCount, sortHidden, type ListState } from "~/lib/list-query";
 import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
 
-import { dayFromToday, formatDay, listHref, parsePercentBp, statusKey } from "./format";
+import { dayFromToday, parsePercentBp, statusKey } from "./format";
+import { STAFF_QUOTES } from "./list-specs";
 import { emptyLine, issueMessage, linesBody, type FieldErrors, type LineDraft } from "./quote-lines";
 import {
-  EmptyState,
   FilterField,
   FilterForm,
   linkClass,
   mutedClass,
-  Pagination,
   QuoteStatusBadge,
-  ResultCount,
   SortHeader,
   TableRegion,
   tbodyClass,
@@ -67,7 +69,7 @@ export function QuotesList({
   status,
   companies,
   pathname,
-  search,
+  state,
   locale,
 }: {
   items: StaffQuoteSummary[];
@@ -78,13 +80,11 @@ export function QuotesList({
   status: string;
   companies: CompanyOption[];
   pathname: string;
-  search: URLSearchParams;
+  state: ListState;
   locale: Locale;
 }) {
   const { i18n } = useLingui();
-  const sort = search.get("sort") ?? "created_at";
-  const dir = search.get("dir") === "asc" ? "asc" : "desc";
-  const sortProps = { sort, dir, pathname, search, defaultDir: "desc" } as const;
+  const sortProps = { state, spec: STAFF_QUOTES, pathname };
   return (
     <div className="space-y-4">
       <ViewTabs
@@ -97,20 +97,21 @@ export function QuotesList({
               : s === DEFAULT_QUOTE_STATUS
                 ? i18n._("staff.requests")
                 : i18n._("staff.quote_status", { status: statusKey(s) }),
-          to: listHref(pathname, search, { status: s === DEFAULT_QUOTE_STATUS ? null : s }),
+          to: listHref(pathname, state, STAFF_QUOTES, {
+            filters: { status: s === DEFAULT_QUOTE_STATUS ? null : s },
+          }),
           active: status === s,
         }))}
       />
       <FilterForm
         label={i18n._("staff.quotes_filter")}
         hidden={{
-          status: search.get("status") ?? undefined,
-          sort: search.get("sort") ?? undefined,
-          dir: search.get("dir") ?? undefined,
+          status: state.filters.status,
+          ...sortHidden(state, STAFF_QUOTES),
         }}
       >
         <FilterField label={i18n._("staff.col_company")}>
-          <select name="company_id" defaultValue={search.get("company_id") ?? ""} className={inputClassName}>
+          <select name="company_id" defaultValue={state.filters.company_id ?? ""} className={inputClassName}>
             <option value="">{i18n._("staff.all_companies")}</option>
             {companies.map((c) => (
               <option key={c.id} value={c.id}>
@@ -120,24 +121,16 @@ export function QuotesList({
           </select>
         </FilterField>
         <FilterField label={i18n._("staff.search_quotes")}>
-          <input
-            name="q"
-            type="search"
-            defaultValue={search.get("q") ?? ""}
-            maxLength={100}
-            className={inputClassName}
-          />
+          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ResultCount>{i18n._("staff.quotes_count", { count: total })}</ResultCount>
+      <ListCount>{i18n._("staff.quotes_count", { count: total })}</ListCount>
       {items.length === 0 ? (
-        <EmptyState>
+        <EmptyList>
           {i18n._(
-            status === DEFAULT_QUOTE_STATUS && !search.get("q")
-              ? "staff.requests_empty"
-              : "staff.quotes_empty",
+            status === DEFAULT_QUOTE_STATUS && !state.q ? "staff.requests_empty" : "staff.quotes_empty",
           )}
-        </EmptyState>
+        </EmptyList>
       ) : (
         <TableRegion label={i18n._("staff.quotes_table")} minWidth="min-w-[760px]">
           <thead className={theadClass}>
@@ -189,15 +182,19 @@ export function QuotesList({
                     : formatMoney(q.lowest_total_minor, q.currency, locale)}
                 </td>
                 <td className={`${tdClass} whitespace-nowrap`}>
-                  {q.valid_until ? formatDay(q.valid_until, locale) : i18n._("staff.none")}
+                  {q.valid_until ? formatDate(q.valid_until, locale) : i18n._("staff.none")}
                 </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(q.created_at, locale)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(q.created_at, locale)}</td>
               </tr>
             ))}
           </tbody>
         </TableRegion>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} pathname={pathname} search={search} />
+      <Pagination
+        page={page}
+        pages={pageCount(total, pageSize)}
+        href={(p) => listHref(pathname, state, STAFF_QUOTES, { page: p })}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
+import { formatDate, formatMoney, formatWeekday } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import { CURRENCIES, formatMoney, type Currency } from "@ems/contracts/money";
+import { CURRENCIES, type Currency } from "@ems/contracts/money";
 import {
   holidayCreateSchema,
   parcelServiceInputSchema,
@@ -17,7 +18,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
 import { browserApi } from "~/lib/browser-api";
 
-import { formatDay, majorText, parseMajor, parseWhole } from "./format";
+import { majorText, parseMajor, parseWhole } from "./format";
 import { issueMessage, type FieldErrors } from "./quote-lines";
 import {
   linkClass,
@@ -60,7 +61,6 @@ export function HolidaysSection({
   const removing = useStaffAction();
   const [removingId, setRemovingId] = useState<string | null>(null);
   const error = useFieldError({ ...adding.fieldErrors, ...errors });
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -127,10 +127,8 @@ export function HolidaysSection({
               {holidays.map((h) => (
                 <tr key={h.id} className={trClass}>
                   <td className={`${tdClass} whitespace-nowrap`}>
-                    {formatDay(h.date, locale)}
-                    <span className={`block ${mutedClass}`}>
-                      {weekday.format(new Date(`${h.date}T00:00:00Z`))}
-                    </span>
+                    {formatDate(h.date, locale)}
+                    <span className={`block ${mutedClass}`}>{formatWeekday(h.date, locale)}</span>
                   </td>
                   <th scope="row" className={`${tdClass} font-normal break-words`}>
                     {h.name}
@@ -144,7 +142,7 @@ export function HolidaysSection({
                       onClick={() => void remove(h)}
                       aria-label={i18n._("staff.delete_holiday", {
                         name: h.name,
-                        date: formatDay(h.date, locale),
+                        date: formatDate(h.date, locale),
                       })}
                     >
                       <Trash2 aria-hidden="true" className="size-4" />

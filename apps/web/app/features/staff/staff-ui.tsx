@@ -1,16 +1,21 @@
+import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
+import type { InvoiceDisplayStatus } from "@ems/contracts/billing";
+import type { OrderStatus } from "@ems/contracts/orders";
 import { QUOTE_STATUS_COLORS, type QuoteStatus } from "@ems/contracts/quotes";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, useMatches } from "react-router";
+import { Link, useMatches } from "react-router";
 
-import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { SortLink } from "~/components/list/data-table";
+import { ListToolbar } from "~/components/list/list-toolbar";
+import { StatusBadge } from "~/components/list/status-badge";
 import { claimValues } from "@ems/content/values";
 import { cn } from "~/lib/cn";
+import { listHref, sortChange, type ListSpec, type ListState } from "~/lib/list-query";
 import { currentPage } from "~/lib/route-map";
+import { INVOICE_STATUS_TONES, ORDER_STATUS_TONES } from "~/lib/status-tones";
 
-import { listHref, pageCount, statusKey } from "./format";
+import { statusKey } from "./format";
 
 export const linkClass =
   "font-semibold text-primary-800 underline decoration-primary-800/40 underline-offset-2 hover:decoration-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:text-primary-300 dark:decoration-primary-300/40";
@@ -95,43 +100,26 @@ export function Section({
   );
 }
 
-/** The SPEC §4 badge of a quote status. */
+/** The badge of a quote status (docs/behaviour/quotes.md#status-colours). */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   const { i18n } = useLingui();
   return (
-    <Badge tone={QUOTE_STATUS_COLORS[status]}>
-      {i18n._("staff.quote_status", { status: statusKey(status) })}
-    </Badge>
+    <StatusBadge
+      tone={QUOTE_STATUS_COLORS[status]}
+      label={i18n._("staff.quote_status", { status: statusKey(status) })}
+    />
   );
 }
 
-export const ORDER_STATUS_TONES: Record<string, BadgeTone> = {
-  confirmed: "info",
-  in_production: "primary",
-  shipped: "success",
-  completed: "success",
-  cancelled: "neutral",
-};
-
-export function OrderStatusBadge({ status }: { status: string }) {
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { i18n } = useLingui();
-  return (
-    <Badge tone={ORDER_STATUS_TONES[status] ?? "neutral"}>{i18n._("staff.order_status", { status })}</Badge>
-  );
+  return <StatusBadge tone={ORDER_STATUS_TONES[status]} label={i18n._("staff.order_status", { status })} />;
 }
 
-export const INVOICE_STATUS_TONES: Record<string, BadgeTone> = {
-  paid: "success",
-  unpaid: "warning",
-  overdue: "error",
-};
-
-export function InvoiceStatusBadge({ status }: { status: string }) {
+export function InvoiceStatusBadge({ status }: { status: InvoiceDisplayStatus }) {
   const { i18n } = useLingui();
   return (
-    <Badge tone={INVOICE_STATUS_TONES[status] ?? "neutral"}>
-      {i18n._("staff.invoice_status", { status })}
-    </Badge>
+    <StatusBadge tone={INVOICE_STATUS_TONES[status]} label={i18n._("staff.invoice_status", { status })} />
   );
 }
 
@@ -167,82 +155,43 @@ export const tbodyClass = "divide-y divide-neutral-200 dark:divide-neutral-800";
 export const trClass = "bg-white align-top dark:bg-neutral-950";
 export const tdClass = "px-3 py-3";
 
+/** The texts of a list's problem states in the back office. */
+export function staffTexts(i18n: I18n) {
+  return {
+    forbiddenTitle: i18n._("staff.forbidden_title"),
+    forbidden: i18n._("staff.forbidden"),
+    invalid: i18n._("staff.invalid_filter"),
+  };
+}
+
 /** A column header that sorts the list by its field (links, so sorting survives a reload). */
 export function SortHeader({
   label,
   field,
-  sort,
-  dir,
+  state,
+  spec,
   pathname,
-  search,
-  defaultDir = "asc",
 }: {
   label: string;
   field: string;
-  sort: string;
-  dir: "asc" | "desc";
+  state: ListState;
+  spec: ListSpec;
   pathname: string;
-  search: URLSearchParams;
-  defaultDir?: "asc" | "desc";
 }) {
-  const { i18n } = useLingui();
-  const active = sort === field;
-  const nextDir = active ? (dir === "asc" ? "desc" : "asc") : defaultDir;
-  const Icon = active ? (dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
+  const active = state.sort === field;
   return (
     <th
       scope="col"
       className={thClass}
-      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+      aria-sort={active ? (state.dir === "asc" ? "ascending" : "descending") : undefined}
     >
-      <Link
-        to={listHref(pathname, search, { sort: field, dir: nextDir })}
-        preventScrollReset
-        className="inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary-600"
-        aria-label={i18n._("staff.sort_by", { column: label })}
-      >
-        {label}
-        <Icon aria-hidden="true" className="size-3.5" />
-      </Link>
+      <SortLink
+        label={label}
+        to={listHref(pathname, state, spec, sortChange(state, spec, field))}
+        active={active}
+        dir={state.dir}
+      />
     </th>
-  );
-}
-
-/** Previous / next links under a list. */
-export function Pagination({
-  page,
-  pageSize,
-  total,
-  pathname,
-  search,
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  pathname: string;
-  search: URLSearchParams;
-}) {
-  const { i18n } = useLingui();
-  const pages = pageCount(total, pageSize);
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={i18n._("staff.pagination")} className="flex items-center justify-between gap-3 text-sm">
-      {page > 1 ? (
-        <Link className={linkClass} to={listHref(pathname, search, { page: String(page - 1) })}>
-          {i18n._("staff.previous")}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span>{i18n._("staff.page_of", { page, pages })}</span>
-      {page < pages ? (
-        <Link className={linkClass} to={listHref(pathname, search, { page: String(page + 1) })}>
-          {i18n._("staff.next")}
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }
 
@@ -289,23 +238,9 @@ export function FilterForm({
 }) {
   const { i18n } = useLingui();
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label={label}
-      preventScrollReset
-      className="grid gap-3 rounded-xl border border-neutral-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-neutral-800 dark:bg-neutral-900"
-    >
-      {Object.entries(hidden).map(([name, value]) =>
-        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
-      )}
+    <ListToolbar label={label} hidden={hidden} applyLabel={i18n._("staff.apply_filters")}>
       {children}
-      <div className="flex items-end">
-        <Button type="submit" className="w-full">
-          {i18n._("staff.apply_filters")}
-        </Button>
-      </div>
-    </Form>
+    </ListToolbar>
   );
 }
 
@@ -316,23 +251,6 @@ export function FilterField({ label, children }: { label: string; children: Reac
       <span className="block">{label}</span>
       <span className="block font-normal">{children}</span>
     </label>
-  );
-}
-
-export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-xl border border-dashed border-neutral-300 p-8 text-center text-neutral-700 dark:border-neutral-700 dark:text-neutral-300">
-      {children}
-    </p>
-  );
-}
-
-/** A number of things found, announced politely when filters change. */
-export function ResultCount({ children }: { children: ReactNode }) {
-  return (
-    <p className={mutedClass} aria-live="polite">
-      {children}
-    </p>
   );
 }
 

@@ -1,3 +1,4 @@
+import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
   CONTRACT_KINDS,
@@ -6,7 +7,7 @@ import {
   type StaffContract,
 } from "@ems/contracts/agreements";
 import { MATERIAL_REQUEST_STATUSES, type StaffMaterialRequest } from "@ems/contracts/material-requests";
-import { formatMoney } from "@ems/contracts/money";
+
 import type { Locale } from "@ems/i18n/locales";
 import { PackageCheck } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -15,20 +16,20 @@ import { Link } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { EmptyList, ListCount } from "~/components/list/list-states";
+import { Pagination } from "~/components/list/pagination";
 import { inputClassName } from "~/components/ui/input";
+import { listHref, pageCount, sortHidden, type ListSpec, type ListState } from "~/lib/list-query";
 import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
 
-import { formatDay } from "./format";
+import { STAFF_CONTRACTS, STAFF_MATERIAL } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
 import {
-  EmptyState,
   FilterField,
   FilterForm,
   linkClass,
   mutedClass,
-  Pagination,
-  ResultCount,
   SortHeader,
   TableRegion,
   tbodyClass,
@@ -46,7 +47,7 @@ interface ListProps<T> {
   pageSize: number;
   companies: CompanyOption[];
   pathname: string;
-  search: URLSearchParams;
+  state: ListState;
   locale: Locale;
 }
 
@@ -62,7 +63,8 @@ function Filters({
   statuses,
   statusLabel,
   companies,
-  search,
+  state,
+  spec,
   searchLabel,
   view,
   extra,
@@ -71,19 +73,17 @@ function Filters({
   statuses: readonly string[];
   statusLabel: (status: string) => string;
   companies: CompanyOption[];
-  search: URLSearchParams;
+  state: ListState;
+  spec: ListSpec;
   searchLabel: string;
   view?: string;
   extra?: ReactNode;
 }) {
   const { i18n } = useLingui();
   return (
-    <FilterForm
-      label={label}
-      hidden={{ view, sort: search.get("sort") ?? undefined, dir: search.get("dir") ?? undefined }}
-    >
+    <FilterForm label={label} hidden={{ view, ...sortHidden(state, spec) }}>
       <FilterField label={i18n._("staff.col_status")}>
-        <select name="status" defaultValue={search.get("status") ?? ""} className={inputClassName}>
+        <select name="status" defaultValue={state.filters.status ?? ""} className={inputClassName}>
           <option value="">{i18n._("staff.all_statuses")}</option>
           {statuses.map((s) => (
             <option key={s} value={s}>
@@ -93,7 +93,7 @@ function Filters({
         </select>
       </FilterField>
       <FilterField label={i18n._("staff.col_company")}>
-        <select name="company_id" defaultValue={search.get("company_id") ?? ""} className={inputClassName}>
+        <select name="company_id" defaultValue={state.filters.company_id ?? ""} className={inputClassName}>
           <option value="">{i18n._("staff.all_companies")}</option>
           {companies.map((c) => (
             <option key={c.id} value={c.id}>
@@ -104,13 +104,7 @@ function Filters({
       </FilterField>
       {extra}
       <FilterField label={searchLabel}>
-        <input
-          name="q"
-          type="search"
-          defaultValue={search.get("q") ?? ""}
-          maxLength={80}
-          className={inputClassName}
-        />
+        <input name="q" type="search" defaultValue={state.q} maxLength={80} className={inputClassName} />
       </FilterField>
     </FilterForm>
   );
@@ -124,16 +118,13 @@ export function MaterialList({
   pageSize,
   companies,
   pathname,
-  search,
+  state,
   locale,
 }: ListProps<StaffMaterialRequest>) {
   const { i18n } = useLingui();
   const [receiving, setReceiving] = useState<StaffMaterialRequest | null>(null);
   const { run, pending } = useStaffAction();
-  const sort = search.get("sort") ?? "created_at";
-  const dir = search.get("dir") === "asc" ? "asc" : "desc";
-  const sortProps = { sort, dir, pathname, search, defaultDir: "desc" } as const;
-  const number = new Intl.NumberFormat(locale);
+  const sortProps = { state, spec: STAFF_MATERIAL, pathname };
 
   async function receive() {
     if (!receiving) return;
@@ -151,12 +142,13 @@ export function MaterialList({
         statuses={MATERIAL_REQUEST_STATUSES}
         statusLabel={(s) => i18n._("staff.material_status", { status: s })}
         companies={companies}
-        search={search}
+        state={state}
+        spec={STAFF_MATERIAL}
         searchLabel={i18n._("staff.search_material")}
       />
-      <ResultCount>{i18n._("staff.material_count", { count: total })}</ResultCount>
+      <ListCount>{i18n._("staff.material_count", { count: total })}</ListCount>
       {items.length === 0 ? (
-        <EmptyState>{i18n._("staff.material_empty")}</EmptyState>
+        <EmptyList>{i18n._("staff.material_empty")}</EmptyList>
       ) : (
         <TableRegion label={i18n._("staff.material_table")} minWidth="min-w-[760px]">
           <thead className={theadClass}>
@@ -198,17 +190,17 @@ export function MaterialList({
                   </Badge>
                   {mr.received_at ? (
                     <span className={`block ${mutedClass}`}>
-                      {i18n._("staff.received_on", { date: formatDay(mr.received_at, locale) })}
+                      {i18n._("staff.received_on", { date: formatDate(mr.received_at, locale) })}
                     </span>
                   ) : null}
                 </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDay(mr.expected_on, locale)}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(mr.expected_on, locale)}</td>
                 <td className={tdClass}>
                   <ul>
                     {mr.lines.map((l, i) => (
                       <li key={i} className="break-words">
                         {i18n._("staff.material_line", {
-                          quantity: number.format(l.quantity),
+                          quantity: formatNumber(l.quantity, locale),
                           mpn: l.mpn,
                           packaging: l.packaging,
                         })}
@@ -241,7 +233,11 @@ export function MaterialList({
           </tbody>
         </TableRegion>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} pathname={pathname} search={search} />
+      <Pagination
+        page={page}
+        pages={pageCount(total, pageSize)}
+        href={(p) => listHref(pathname, state, STAFF_MATERIAL, { page: p })}
+      />
       <Dialog
         open={receiving !== null}
         onOpenChange={(open) => !open && setReceiving(null)}
@@ -270,15 +266,13 @@ export function ContractsList({
   pageSize,
   companies,
   pathname,
-  search,
+  state,
   locale,
 }: ListProps<StaffContract>) {
   const { i18n } = useLingui();
   const [change, setChange] = useState<{ contract: StaffContract; status: "active" | "ended" } | null>(null);
   const { run, pending } = useStaffAction();
-  const sort = search.get("sort") ?? "created_at";
-  const dir = search.get("dir") === "asc" ? "asc" : "desc";
-  const sortProps = { sort, dir, pathname, search, defaultDir: "desc" } as const;
+  const sortProps = { state, spec: STAFF_CONTRACTS, pathname };
 
   async function confirm() {
     if (!change) return;
@@ -296,12 +290,13 @@ export function ContractsList({
         statuses={CONTRACT_STATUSES}
         statusLabel={(s) => i18n._("staff.contract_status", { status: s })}
         companies={companies}
-        search={search}
+        state={state}
+        spec={STAFF_CONTRACTS}
         searchLabel={i18n._("staff.search_contracts")}
         view="contracts"
         extra={
           <FilterField label={i18n._("staff.col_kind")}>
-            <select name="kind" defaultValue={search.get("kind") ?? ""} className={inputClassName}>
+            <select name="kind" defaultValue={state.filters.kind ?? ""} className={inputClassName}>
               <option value="">{i18n._("staff.all_kinds")}</option>
               {CONTRACT_KINDS.map((k) => (
                 <option key={k} value={k}>
@@ -312,9 +307,9 @@ export function ContractsList({
           </FilterField>
         }
       />
-      <ResultCount>{i18n._("staff.contracts_count", { count: total })}</ResultCount>
+      <ListCount>{i18n._("staff.contracts_count", { count: total })}</ListCount>
       {items.length === 0 ? (
-        <EmptyState>{i18n._("staff.contracts_empty")}</EmptyState>
+        <EmptyList>{i18n._("staff.contracts_empty")}</EmptyList>
       ) : (
         <TableRegion label={i18n._("staff.contracts_table")} minWidth="min-w-[760px]">
           <thead className={theadClass}>
@@ -356,10 +351,10 @@ export function ContractsList({
                   <td className={`${tdClass} whitespace-nowrap`}>
                     {c.ends_on
                       ? i18n._("staff.term_range", {
-                          from: formatDay(c.starts_on, locale),
-                          to: formatDay(c.ends_on, locale),
+                          from: formatDate(c.starts_on, locale),
+                          to: formatDate(c.ends_on, locale),
                         })
-                      : i18n._("staff.term_open", { from: formatDay(c.starts_on, locale) })}
+                      : i18n._("staff.term_open", { from: formatDate(c.starts_on, locale) })}
                   </td>
                   <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
                     {c.annual_volume_minor === null
@@ -395,7 +390,11 @@ export function ContractsList({
           </tbody>
         </TableRegion>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} pathname={pathname} search={search} />
+      <Pagination
+        page={page}
+        pages={pageCount(total, pageSize)}
+        href={(p) => listHref(pathname, state, STAFF_CONTRACTS, { page: p })}
+      />
       <Dialog
         open={change !== null}
         onOpenChange={(open) => !open && setChange(null)}

@@ -1,32 +1,23 @@
+import { formatDate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import type { MaterialRequest, MaterialRequestStatus } from "@ems/contracts/material-requests";
+import type { MaterialRequest } from "@ems/contracts/material-requests";
 import type { Locale } from "@ems/i18n/locales";
 import { createColumnHelper, type ColumnDef } from "@tanstack/react-table";
 import { FileDown } from "lucide-react";
 import { useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
 
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { listLinkClass } from "~/components/list/link-class";
+import { StatusBadge } from "~/components/list/status-badge";
 import { href } from "~/lib/route-map";
-
-import { formatDay } from "./format";
+import { MATERIAL_STATUS_TONES } from "~/lib/status-tones";
 
 const column = createColumnHelper<MaterialRequest>();
 
 export const MATERIAL_SORTABLE = ["number", "expected_on"] as const;
 
-/** Announced: on its way (warning, it needs goods receiving); received (success); cancelled (neutral). */
-export const MATERIAL_STATUS_TONES: Record<MaterialRequestStatus, BadgeTone> = {
-  announced: "warning",
-  received: "success",
-  cancelled: "neutral",
-};
-
-const linkClass =
-  "font-semibold text-primary-800 underline decoration-primary-800/40 underline-offset-2 hover:decoration-primary-800 dark:text-primary-300 dark:decoration-primary-300/40";
-
 /**
- * The columns of the material request list (SPEC Material request getAll, PDF). The route renders
+ * The columns of the material request list (docs/behaviour/billing.md#material-requests). The route renders
  * them in the shared document table and passes how tracking numbers are shown.
  */
 export function useMaterialRequestColumns({
@@ -46,7 +37,7 @@ export function useMaterialRequestColumns({
             <span className="block">
               <span className="font-semibold whitespace-nowrap">{c.getValue()}</span>
               <span className="block text-xs text-neutral-600 dark:text-neutral-400">
-                {i18n._("supply.announced_on", { date: formatDay(c.row.original.created_at, locale) })}
+                {i18n._("supply.announced_on", { date: formatDate(c.row.original.created_at, locale) })}
               </span>
             </span>
           ),
@@ -55,12 +46,13 @@ export function useMaterialRequestColumns({
           header: () => i18n._("supply.col_status"),
           cell: (c) => (
             <span className="flex flex-col items-start gap-1">
-              <Badge tone={MATERIAL_STATUS_TONES[c.row.original.status]}>
-                {i18n._("supply.status", { status: c.row.original.status })}
-              </Badge>
+              <StatusBadge
+                tone={MATERIAL_STATUS_TONES[c.row.original.status]}
+                label={i18n._("supply.status", { status: c.row.original.status })}
+              />
               {c.row.original.received_at ? (
                 <span className="text-xs whitespace-nowrap text-neutral-600 dark:text-neutral-400">
-                  {i18n._("supply.received_on", { date: formatDay(c.row.original.received_at, locale) })}
+                  {i18n._("supply.received_on", { date: formatDate(c.row.original.received_at, locale) })}
                 </span>
               ) : null}
             </span>
@@ -70,7 +62,7 @@ export function useMaterialRequestColumns({
           header: () => i18n._("supply.col_expected"),
           cell: (c) => (
             <time dateTime={c.getValue()} className="whitespace-nowrap">
-              {formatDay(c.getValue(), locale)}
+              {formatDate(c.getValue(), locale)}
             </time>
           ),
         }),
@@ -80,7 +72,10 @@ export function useMaterialRequestColumns({
           cell: (c) => {
             const { order_id: id, order_number: number } = c.row.original;
             return id && number ? (
-              <Link to={href("my-order", locale, { order: id })} className={`${linkClass} whitespace-nowrap`}>
+              <Link
+                to={href("my-order", locale, { order: id })}
+                className={`${listLinkClass} whitespace-nowrap`}
+              >
                 {number}
               </Link>
             ) : (

@@ -13,7 +13,7 @@ async function signedInVisitorOpens(path: string): Promise<Response | null> {
   return (await loader({ request, context: { apiFetch: signedIn }, params: {} } as never)) as Response | null;
 }
 
-describe("login loader (SPEC §6 login guard, issue 15 point 3)", () => {
+describe("login loader (login guard, issue 15 point 3)", () => {
   it("sends a signed-in visitor on to a redirect path of this site", async () => {
     const answer = await signedInVisitorOpens("/login?redirect=%2Fmy%2Fquotes%3Fpage%3D2");
     expect(answer?.status).toBe(302);

@@ -3,7 +3,7 @@ import { siteConfig } from "@ems/config/site";
 import { SESSION_COOKIE } from "@ems/config/constants";
 import { sameOriginPath } from "@ems/contracts/redirects";
 import { Check } from "lucide-react";
-import { Link, redirect, useLocation } from "react-router";
+import { Link, redirect } from "react-router";
 
 import { SignInForm } from "~/features/sign-in/sign-in-form";
 import { apiFromRequest } from "~/lib/api.server";
@@ -13,6 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/login";
+import { useLocale } from "~/lib/use-locale";
 
 const PORTAL_TASKS = ["quotes", "orders", "documents", "data"] as const;
 
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     { page: currentPage(matches) },
   );
 
-/** SPEC §6 login guard: a visitor who is already signed in goes on to the desk (or ?redirect=). */
+/** The login guard (docs/behaviour/accounts.md#guards): a visitor who is already signed in goes on to the desk (or ?redirect=). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) return null;
   const url = new URL(request.url);
@@ -47,7 +48,7 @@ export function headers() {
 
 export default function Login() {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   return (
     <article aria-labelledby="login-title">
       <h1 id="login-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from "@ems/config/constants";
 import type { QrCode } from "@ems/contracts/profile";
 import { Copy, Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Link, redirect, useLocation } from "react-router";
+import { Link, redirect } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -20,6 +20,7 @@ import { currentPage } from "~/lib/route-map";
 import { notifyGlobalError } from "~/lib/toast";
 
 import type { Route } from "./+types/qrcode";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -49,7 +50,7 @@ export function headers() {
 
 export default function QrCodePage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const { qr } = loaderData;
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);

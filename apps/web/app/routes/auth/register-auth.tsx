@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { redirect, useLocation, useNavigate } from "react-router";
+import { redirect, useNavigate } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -16,6 +16,7 @@ import { currentPage } from "~/lib/route-map";
 import { notifyGlobalError, showToast } from "~/lib/toast";
 
 import type { Route } from "./+types/register-auth";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const PENDING = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RESEND_COOLDOWN_S = 60;
 
-/** SPEC register-verification check: without a pending registration, back to /register. */
+/** The registration verification check (docs/behaviour/accounts.md#guards): without a pending registration, back to /register. */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const pending = url.searchParams.get("pending");
@@ -36,7 +37,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const navigate = useNavigate();
   const [pending, setPending] = useState(loaderData.pending);
   const [code, setCode] = useState("");
@@ -56,7 +57,7 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     try {
       await browserApi().post("/api/register/verify", { pending_id: pending, code: code.trim() });
-      // SPEC register-success check: the success page opens only right after a verification.
+      // The registration success check: the success page opens only right after a verification.
       sessionStorage.setItem("ems:register_verified", "1");
       await navigate(localizePath("/register/success", locale));
     } catch (failure) {

@@ -1,25 +1,26 @@
 import { useLingui } from "@lingui/react";
 import { CircleCheck } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 
 import { buttonVariants } from "~/components/ui/button";
-import { localeFromPath, localizePath } from "~/lib/locale";
+import { localizePath } from "~/lib/locale";
 import { useSessionValue } from "~/lib/use-session-value";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/register-success";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
   return page ? routePageMeta(page, { index: false }) : [];
 };
 
-/** SPEC register-success check: only right after a verification; otherwise to /register. */
+/** The registration success check (docs/behaviour/accounts.md#guards): only right after a verification; otherwise to /register. */
 export default function RegisterSuccess() {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const navigate = useNavigate();
   // undefined while hydrating; then "1" right after a verification, else null.
   const flag = useSessionValue("ems:register_verified");

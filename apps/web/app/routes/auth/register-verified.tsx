@@ -1,16 +1,17 @@
 import { useLingui } from "@lingui/react";
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { browserApi } from "~/lib/browser-api";
-import { localeFromPath, localizePath } from "~/lib/locale";
+import { localizePath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/register-verified";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
  */
 export default function RegisterVerified() {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [state, setState] = useState<"ready" | "busy" | "done" | "failed">(

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import type { Country } from "@ems/contracts/countries";
 import { Check } from "lucide-react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 
 import { AcceptInvitation } from "~/features/companies/accept-invitation";
 import { RegisterForm } from "~/features/registration/register-form";
@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/register";
+import { useLocale } from "~/lib/use-locale";
 
 const BENEFITS = ["quotes", "team", "tracking", "archive"] as const;
 
@@ -33,10 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** SPEC register: the company registers itself; its first user becomes the administrator. */
+/** Registration (docs/behaviour/accounts.md#registration): the company registers itself; its first user becomes the administrator. */
 export default function Register({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const [params] = useSearchParams();
   const invitation = params.get("invitation");
   // A colleague's invitation: join that company instead of registering a new one.

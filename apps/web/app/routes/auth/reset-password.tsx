@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useState, type FormEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -9,21 +9,22 @@ import { Input } from "~/components/ui/input";
 import { fieldError } from "~/features/registration/field-errors";
 import { ApiError } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
-import { localeFromPath, localizePath } from "~/lib/locale";
+import { localizePath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/reset-password";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
   return page ? routePageMeta(page, { index: false }) : [];
 };
 
-/** SPEC reset_password: the same answer whether or not the address has an account. */
+/** reset_password (docs/behaviour/accounts.md#password-reset): the same answer whether or not the address has an account. */
 export default function ResetPassword() {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);

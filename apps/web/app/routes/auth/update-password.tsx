@@ -1,19 +1,23 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useLingui } from "@lingui/react";
-import { useState, type FormEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { updatePasswordSchema } from "@ems/contracts/register";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/ui/password-input";
-import { fieldError } from "~/features/registration/field-errors";
 import { apiFromRequest } from "~/lib/api.server";
-import { browserApi } from "~/lib/browser-api";
-import { localeFromPath, localizePath } from "~/lib/locale";
+import { submitForm } from "~/lib/form-action.server";
+import { formErrorText } from "~/lib/form-errors";
+import { localizePath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/update-password";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -22,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** SPEC validate_reset_url_token: the link is checked before the form shows (checking uses nothing up). */
+/** validate_reset_url_token: the link is checked before the form shows (checking uses nothing up). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!TOKEN.test(token)) return { token, valid: false, emailHint: null };
@@ -37,41 +41,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** The API's request plus the repeated password, which must match before anything is sent. */
+const updatePasswordForm = updatePasswordSchema
+  .extend({ confirm: z.string() })
+  .refine((form) => form.new_password === form.confirm, { path: ["confirm"], message: "MISMATCH" });
+
+/** Works as a plain form post too: the page needs no JavaScript to set a new password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, context, updatePasswordForm, (api, { token, new_password }) =>
+    api.post("/api/auth/update-password", { token, new_password }),
+  );
+}
+
 export function headers() {
   return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 }
 
-export default function UpdatePassword({ loaderData }: Route.ComponentProps) {
+export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const locale = useLocale();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { token: loaderData.token },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: updatePasswordForm }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   const show = { showLabel: i18n._("signin.show_password"), hideLabel: i18n._("signin.hide_password") };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setErrors({});
-    if (password !== confirm) {
-      setErrors({ confirm: i18n._("my_profile.error_mismatch") });
-      return;
-    }
-    setBusy(true);
-    try {
-      await browserApi().post("/api/auth/update-password", {
-        token: loaderData.token,
-        new_password: password,
-      });
-      setDone(true);
-    } catch (failure) {
-      const problem = fieldError(i18n, failure);
-      setErrors(problem ? { [problem.field]: problem.message } : { form: i18n._("global.error") });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const error = (codes: string[] | undefined) =>
+    formErrorText(i18n, codes, "register_page.error_invalid", { MISMATCH: "my_profile.error_mismatch" });
+  // A refused token (used, expired) is no field of the form: it ends the form like an invalid link.
+  const tokenRefused = form.errors?.includes("TOKEN_INVALID") || fields.token.errors !== undefined;
+  const formError = tokenRefused ? undefined : form.errors?.length ? i18n._("global.error") : undefined;
 
   const loginLink = (
     <Link to={localizePath("/login", locale)} className={`${buttonVariants({ size: "lg" })} mt-6 w-full`}>
@@ -84,14 +86,14 @@ export default function UpdatePassword({ loaderData }: Route.ComponentProps) {
       <h1 id="update-title" className="text-2xl font-bold tracking-tight">
         {i18n._("reset_page.update_title")}
       </h1>
-      {done ? (
+      {actionData?.done ? (
         <>
           <Alert variant="success" className="mt-6">
             {i18n._("reset_page.updated")}
           </Alert>
           {loginLink}
         </>
-      ) : !loaderData.valid || errors.token ? (
+      ) : !loaderData.valid || tokenRefused ? (
         <>
           <Alert variant="error" className="mt-6" title={i18n._("reset_page.invalid_title")}>
             {i18n._("reset_page.invalid")}
@@ -108,19 +110,20 @@ export default function UpdatePassword({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-neutral-700 dark:text-neutral-300">
             {i18n._("reset_page.update_intro", { email: loaderData.emailHint ?? "" })}
           </p>
-          <form onSubmit={submit} className="mt-6 space-y-4">
-            {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            {formError ? <Alert variant="error">{formError}</Alert> : null}
+            <input {...getInputProps(fields.token, { type: "hidden" })} />
             <FormField
               label={i18n._("my_profile.new_password")}
               description={i18n._("my_profile.password_rules")}
-              error={errors.new_password}
+              error={error(fields.new_password.errors)}
             >
               {(f) => (
                 <PasswordInput
                   {...f}
                   {...show}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  name={fields.new_password.name}
+                  key={fields.new_password.key}
                   required
                   minLength={8}
                   maxLength={128}
@@ -128,13 +131,13 @@ export default function UpdatePassword({ loaderData }: Route.ComponentProps) {
                 />
               )}
             </FormField>
-            <FormField label={i18n._("my_profile.confirm_password")} error={errors.confirm}>
+            <FormField label={i18n._("my_profile.confirm_password")} error={error(fields.confirm.errors)}>
               {(f) => (
                 <PasswordInput
                   {...f}
                   {...show}
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
+                  name={fields.confirm.name}
+                  key={fields.confirm.key}
                   required
                   autoComplete="new-password"
                 />
@@ -143,7 +146,7 @@ export default function UpdatePassword({ loaderData }: Route.ComponentProps) {
             <Button type="submit" className="w-full" loading={busy}>
               {i18n._("reset_page.update_submit")}
             </Button>
-          </form>
+          </Form>
         </>
       )}
     </article>

@@ -3,7 +3,7 @@ import { Outlet } from "react-router";
 import { SiteShell } from "~/components/site-shell";
 
 /**
- * SPEC §2 error layout: the same frame as public pages (header, counter band, footer) around a page
+ * The error layout (docs/behaviour/public-site.md#error-page): the same frame as public pages (header, counter band, footer) around a page
  * that renders the error body itself, used by the /my/{slug...} catch-all.
  */
 export default function ErrorLayout() {

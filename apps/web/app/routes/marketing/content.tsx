@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { LOCALE_TAGS } from "@ems/i18n/locales";
+import { formatDate } from "@ems/i18n/format";
 import { data, useLoaderData } from "react-router";
 
 import { ArticleList } from "~/features/content/article-list";
@@ -19,7 +19,7 @@ import { href } from "~/lib/route-map";
 import type { Route } from "./+types/content";
 
 /**
- * The content routes of SPEC §2: knowledge-base categories (/knowledge-base/{category}) and articles
+ * The content routes (docs/behaviour/public-site.md#public-routes): knowledge-base categories (/knowledge-base/{category}) and articles
  * (/knowledge-base/{category}/{article}), with translated slugs; the /{section}/{slug} route has no
  * content of its own, so it answers 404.
  */
@@ -127,9 +127,7 @@ export default function KnowledgeBaseContent() {
   }
 
   const { article } = entry;
-  const updated = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${article.updated}T00:00:00Z`),
-  );
+  const updated = formatDate(article.updated, locale);
   const minutes = Math.max(1, Math.round(article.wordCount / 200));
   const header = (
     <header>

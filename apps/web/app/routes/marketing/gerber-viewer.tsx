@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /**
- * The public Gerber viewer (SPEC §2). Visitors drop a zip or loose files; nothing is uploaded. When a
+ * The public Gerber viewer. Visitors drop a zip or loose files; nothing is uploaded. When a
  * file address was stored for the viewer (the portal's "open in a new window"), it opens that.
  */
 function subscribeToStorage(onChange: () => void) {

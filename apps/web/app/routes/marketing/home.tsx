@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { ArrowRight, FileUp, PackageCheck, ReceiptText, ShoppingCart } from "lucide-react";
-import { Link, useLoaderData, useLocation } from "react-router";
+import { Link, useLoaderData } from "react-router";
 
 import { buttonVariants } from "~/components/ui/button";
 import { ArticleList } from "~/features/content/article-list";
@@ -16,6 +16,7 @@ import { currentPage, href } from "~/lib/route-map";
 import { organizationStructuredData } from "~/lib/structured-data";
 
 import type { Route } from "./+types/home";
+import { useLocale } from "~/lib/use-locale";
 
 /** The service pages the home page presents, with their menu label and description. */
 const SERVICES = MENU_GROUPS.find((group) => group.id === "em")!.pages;
@@ -48,7 +49,7 @@ const STEP_ICONS = { 1: FileUp, 2: ReceiptText, 3: ShoppingCart, 4: PackageCheck
 export default function Home() {
   const { i18n } = useLingui();
   const values = useClaimValues();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const { articles } = useLoaderData<typeof loader>();
 
   return (

@@ -2,7 +2,7 @@ import { data } from "react-router";
 
 import type { Route } from "./+types/not-found";
 
-/** The root catch-all: nothing matched, a 404 rendered by the root error boundary (SPEC §8). */
+/** The root catch-all: nothing matched, a 404 rendered by the root error boundary. */
 export function loader({ request }: Route.LoaderArgs) {
   throw data(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
 }

@@ -16,7 +16,7 @@ function open(to: string): unknown {
 beforeEach(() => vi.stubEnv("PUBLIC_URL", SITE));
 afterEach(() => vi.unstubAllEnvs());
 
-describe("/redirect?to= (SPEC §2 redirect check, issue 15)", () => {
+describe("/redirect?to= (redirect check, issue 15)", () => {
   it("forwards to a path of this site or to this site's own origin", () => {
     expect((open("/de/kontakt?x=1") as Response).headers.get("Location")).toBe("/de/kontakt?x=1");
     expect((open(`${SITE}/de`) as Response).headers.get("Location")).toBe(`${SITE}/de`);

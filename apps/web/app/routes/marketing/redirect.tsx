@@ -9,7 +9,7 @@ import { currentPage, href } from "~/lib/route-map";
 import type { Route } from "./+types/redirect";
 
 /**
- * /redirect?to=<target> (SPEC §2 "redirect check"): forwards to a local path, or to this site's own
+ * /redirect?to=<target> (the "redirect check" of docs/behaviour/public-site.md#public-routes): forwards to a local path, or to this site's own
  * origin, and nowhere else. A missing or unsafe target is answered 400 with a link home instead of
  * an open redirect.
  */

@@ -1,16 +1,16 @@
 import { useLingui } from "@lingui/react";
 import { ExternalLink } from "lucide-react";
-import { useLocation, useMatches } from "react-router";
+import { useMatches } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/features/billing/page-header";
 import { GerberViewer } from "~/features/gerber/gerber-viewer";
 import { camFilesUrl, openStoredInViewer } from "~/lib/gerber-viewer";
-import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/cam";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -18,14 +18,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /**
- * The CAM view of one PCB specification (SPEC §2 /my/cam/{pcb}): the viewer loads the Gerber files
+ * The CAM view of one PCB specification (/my/cam/{pcb}, docs/behaviour/engineering.md#gerber-viewer): the viewer loads the Gerber files
  * stored with the specification from the API, with the visitor's session. Files from the computer can
  * be dropped here as well.
  */
 export default function CamPage({ params }: Route.ComponentProps) {
   const page = currentPage(useMatches());
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const url = camFilesUrl(params.pcb);
   if (!page) return null;
   return (

@@ -8,7 +8,6 @@ import type {
 } from "@ems/contracts/companies";
 import type { Country } from "@ems/contracts/countries";
 import type { ProfileUser } from "@ems/contracts/profile";
-import { useLocation } from "react-router";
 
 import {
   AddressesSection,
@@ -22,11 +21,12 @@ import { localeFromPath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/companies";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(location.pathname, { title: "my_companies.meta_title" }, {}, { index: false });
 
-/** The caller's company: details, related companies, addresses, contacts and users (SPEC §7 Company). */
+/** The caller's company: details, related companies, addresses, contacts and users (docs/behaviour/accounts.md#company). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const lang = localeFromPath(new URL(request.url).pathname);
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Companies({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const { role, company, related, addresses, contacts, users, countries } = loaderData;
   const isAdmin = role === "admin";
   const canAdd = isAdmin || role === "buyer";

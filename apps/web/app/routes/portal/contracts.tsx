@@ -5,24 +5,27 @@ import { FilePlus2 } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
 
+import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
+import { ListToolbar, ToolbarSearch, ToolbarSelect } from "~/components/list/list-toolbar";
+import { Pagination } from "~/components/list/pagination";
 import { Button } from "~/components/ui/button";
 import { ContractDialog } from "~/features/billing/contract-dialog";
 import { ContractsTable } from "~/features/billing/contracts-table";
-import { EmptyList, ListCount, ListToolbar, Pagination } from "~/features/billing/document-list";
+import { PageHeader } from "~/features/billing/page-header";
+import { apiFromRequest } from "~/lib/api.server";
 import {
+  isFiltered,
   listApiParams,
   listHref,
   pageCount,
   readListQuery,
   sortChange,
+  type ListChange,
   type ListSpec,
-} from "~/features/billing/list-query";
-import { ListProblem } from "~/features/billing/list-states";
-import { loadList } from "~/features/billing/load-list";
-import { PageHeader } from "~/features/billing/page-header";
-import { apiFromRequest } from "~/lib/api.server";
+} from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
 import { claimValues } from "@ems/content/values";
-import { localeFromPath } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
@@ -43,13 +46,13 @@ const SPEC: ListSpec = {
 /** Administrators and buyers request contracts (the contracts API's rule). */
 const REQUESTERS = ["admin", "buyer"];
 
-/** SPEC Contract getAll and create: the company's agreements and a request for a new one. */
+/** The company's agreements (docs/behaviour/billing.md#contracts) and a request for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const state = readListQuery(new URL(request.url).searchParams, SPEC);
   const [session, list] = await Promise.all([
     api.get<{ user: SessionUser }>("/api/auth/session"),
-    loadList<Contract>(api, "/api/contracts", listApiParams(state)),
+    loadList<Contract>(api, "/api/contracts", listApiParams(state, SPEC)),
   ]);
   return {
     state,
@@ -62,12 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Contracts({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
-  const locale = localeFromPath(pathname);
+  const locale = useLocale();
   const values = claimValues(locale);
   const { state, page, forbidden, invalid, canRequest, today } = loaderData;
   const [open, setOpen] = useState(false);
-  const filtered = Boolean(state.q || Object.keys(state.filters).length);
-  const link = (change: Parameters<typeof listHref>[3]) => listHref(pathname, state, SPEC, change);
+  const filtered = isFiltered(state, SPEC);
+  const link = (change: ListChange) => listHref(pathname, state, SPEC, change);
   const sortOption = (sort: string, dir: "asc" | "desc") => ({
     value: `${sort}:${dir}`,
     label: i18n._("billing.contracts.sort", { sort, dir }),
@@ -87,55 +90,53 @@ export default function Contracts({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      <ListToolbar
-        search={{
-          label: i18n._("billing.contracts.search"),
-          hint: i18n._("billing.contracts.search_hint"),
-          value: state.q,
-          maxLength: 100,
-        }}
-        selects={[
-          {
-            name: "kind",
-            label: i18n._("billing.contracts.filter_kind"),
-            value: state.filters.kind ?? "",
-            options: [
-              { value: "", label: i18n._("billing.contracts.all_kinds") },
-              ...CONTRACT_KINDS.map((kind) => ({
-                value: kind,
-                label: i18n._("billing.contract_kind", { kind }),
-              })),
-            ],
-          },
-          {
-            name: "status",
-            label: i18n._("billing.contracts.filter_status"),
-            value: state.filters.status ?? "",
-            options: [
-              { value: "", label: i18n._("billing.contracts.all_statuses") },
-              ...CONTRACT_STATUSES.map((status) => ({
-                value: status,
-                label: i18n._("billing.contract_status", { status }),
-              })),
-            ],
-          },
-          {
-            name: "sort",
-            label: i18n._("billing.list.sort"),
-            value: `${state.sort}:${state.dir}`,
-            options: [
-              sortOption("created_at", "desc"),
-              sortOption("created_at", "asc"),
-              sortOption("starts_on", "desc"),
-              sortOption("starts_on", "asc"),
-              sortOption("title", "asc"),
-              sortOption("title", "desc"),
-              sortOption("number", "desc"),
-              sortOption("number", "asc"),
-            ],
-          },
-        ]}
-      />
+      <ListToolbar>
+        <ToolbarSearch
+          label={i18n._("billing.contracts.search")}
+          hint={i18n._("billing.contracts.search_hint")}
+          value={state.q}
+          maxLength={100}
+        />
+        <ToolbarSelect
+          name="kind"
+          label={i18n._("billing.contracts.filter_kind")}
+          value={state.filters.kind ?? ""}
+          options={[
+            { value: "", label: i18n._("billing.contracts.all_kinds") },
+            ...CONTRACT_KINDS.map((kind) => ({
+              value: kind,
+              label: i18n._("billing.contract_kind", { kind }),
+            })),
+          ]}
+        />
+        <ToolbarSelect
+          name="status"
+          label={i18n._("billing.contracts.filter_status")}
+          value={state.filters.status ?? ""}
+          options={[
+            { value: "", label: i18n._("billing.contracts.all_statuses") },
+            ...CONTRACT_STATUSES.map((status) => ({
+              value: status,
+              label: i18n._("billing.contract_status", { status }),
+            })),
+          ]}
+        />
+        <ToolbarSelect
+          name="sort"
+          label={i18n._("list.sort")}
+          value={`${state.sort}:${state.dir}`}
+          options={[
+            sortOption("created_at", "desc"),
+            sortOption("created_at", "asc"),
+            sortOption("starts_on", "desc"),
+            sortOption("starts_on", "asc"),
+            sortOption("title", "asc"),
+            sortOption("title", "desc"),
+            sortOption("number", "desc"),
+            sortOption("number", "asc"),
+          ]}
+        />
+      </ListToolbar>
       <ListProblem forbidden={forbidden} invalid={invalid} />
       {page ? (
         <div className="space-y-4">

@@ -3,27 +3,25 @@ import { DELIVERY_SORTS, type DeliveryNote } from "@ems/contracts/billing";
 import { Link, useLocation } from "react-router";
 
 import { DeliveriesTable } from "~/features/billing/deliveries-table";
+import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
+import { ListToolbar, ToolbarSearch, ToolbarSelect } from "~/components/list/list-toolbar";
+import { listLinkClass } from "~/components/list/link-class";
+import { Pagination } from "~/components/list/pagination";
+import { PageHeader } from "~/features/billing/page-header";
+import { apiFromRequest } from "~/lib/api.server";
 import {
-  EmptyList,
-  ListCount,
-  ListToolbar,
-  Pagination,
-  documentLinkClass,
-} from "~/features/billing/document-list";
-import {
+  isFiltered,
   listApiParams,
   listHref,
   pageCount,
   readListQuery,
   sortChange,
+  type ListChange,
   type ListSpec,
-} from "~/features/billing/list-query";
-import { ListProblem } from "~/features/billing/list-states";
-import { loadList } from "~/features/billing/load-list";
-import { PageHeader } from "~/features/billing/page-header";
-import { apiFromRequest } from "~/lib/api.server";
+} from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
 import { claimValues } from "@ems/content/values";
-import { localeFromPath } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
@@ -36,13 +34,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const SPEC: ListSpec = { sorts: DELIVERY_SORTS, ascFirst: ["number"], ids: ["order_id"], searchMax: 100 };
 
-/** SPEC Delivery note getAll: the company's delivery notes, searchable, sortable, page by page. */
+/** The company's delivery notes (docs/behaviour/orders.md#delivery-notes), searchable, sortable, page by page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListQuery(new URL(request.url).searchParams, SPEC);
   const list = await loadList<DeliveryNote>(
     apiFromRequest(request, context),
     "/api/deliveries",
-    listApiParams(state),
+    listApiParams(state, SPEC),
   );
   return { state, ...list };
 }
@@ -50,11 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Deliveries({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
-  const locale = localeFromPath(pathname);
+  const locale = useLocale();
   const values = claimValues(locale);
   const { state, page, forbidden, invalid } = loaderData;
-  const filtered = Boolean(state.q || state.filters.order_id);
-  const link = (change: Parameters<typeof listHref>[3]) => listHref(pathname, state, SPEC, change);
+  const filtered = isFiltered(state, SPEC);
+  const link = (change: ListChange) => listHref(pathname, state, SPEC, change);
   const sortOption = (sort: string, dir: "asc" | "desc") => ({
     value: `${sort}:${dir}`,
     label: i18n._("billing.deliveries.sort", { sort, dir }),
@@ -66,36 +64,33 @@ export default function Deliveries({ loaderData }: Route.ComponentProps) {
         title={i18n._("page.my-deliveries.heading", values)}
         intro={i18n._("page.my-deliveries.intro", values)}
       />
-      <ListToolbar
-        search={{
-          label: i18n._("billing.deliveries.search"),
-          hint: i18n._("billing.deliveries.search_hint"),
-          value: state.q,
-          maxLength: 100,
-        }}
-        hidden={state.filters.order_id ? { order_id: state.filters.order_id } : {}}
-        selects={[
-          {
-            name: "sort",
-            label: i18n._("billing.list.sort"),
-            value: `${state.sort}:${state.dir}`,
-            options: [
-              sortOption("shipped_at", "desc"),
-              sortOption("shipped_at", "asc"),
-              sortOption("number", "desc"),
-              sortOption("number", "asc"),
-            ],
-          },
-        ]}
-      />
+      <ListToolbar hidden={{ order_id: state.filters.order_id }}>
+        <ToolbarSearch
+          label={i18n._("billing.deliveries.search")}
+          hint={i18n._("billing.deliveries.search_hint")}
+          value={state.q}
+          maxLength={100}
+        />
+        <ToolbarSelect
+          name="sort"
+          label={i18n._("list.sort")}
+          value={`${state.sort}:${state.dir}`}
+          options={[
+            sortOption("shipped_at", "desc"),
+            sortOption("shipped_at", "asc"),
+            sortOption("number", "desc"),
+            sortOption("number", "asc"),
+          ]}
+        />
+      </ListToolbar>
       <ListProblem forbidden={forbidden} invalid={invalid} />
       {page ? (
         <div className="space-y-4">
           {state.filters.order_id ? (
             <p className="text-sm">
               {i18n._("billing.deliveries.order_filtered")}{" "}
-              <Link className={documentLinkClass} to={link({ filters: { order_id: null } })}>
-                {i18n._("billing.list.clear_filters")}
+              <Link className={listLinkClass} to={link({ filters: { order_id: null } })}>
+                {i18n._("list.clear_filters")}
               </Link>
             </p>
           ) : null}

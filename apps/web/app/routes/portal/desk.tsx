@@ -6,7 +6,7 @@ import { Link, useLocation } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
-import { TrackingNumber } from "~/features/billing/document-list";
+import { TrackingNumber } from "~/features/billing/document-links";
 import { CountTiles } from "~/features/desk/count-tiles";
 import {
   DeskSection,
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** Roles that request quotes and announce material (the quotes and material requests APIs' rules). */
 const REQUESTERS = ["admin", "buyer", "engineer"];
 
-/** SPEC Desk getDeskData: the company's overview, only reachable through the dashboard layout's guard. */
+/** The company's overview (docs/behaviour/billing.md#customer-desk), only reachable through the dashboard layout's guard. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const [session, desk] = await Promise.all([

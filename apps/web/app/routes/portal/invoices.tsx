@@ -12,30 +12,28 @@ import type { DeskData } from "@ems/contracts/desk";
 import { useCallback, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router";
 
-import {
-  EmptyList,
-  ListCount,
-  ListToolbar,
-  Pagination,
-  documentLinkClass,
-} from "~/features/billing/document-list";
+import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
+import { ListToolbar, ToolbarSearch, ToolbarSelect } from "~/components/list/list-toolbar";
+import { listLinkClass } from "~/components/list/link-class";
+import { Pagination } from "~/components/list/pagination";
 import { InvoicesTable } from "~/features/billing/invoices-table";
+import { PageHeader } from "~/features/billing/page-header";
+import { PayDialog } from "~/features/billing/pay-dialog";
+import { UnpaidSummary } from "~/features/billing/unpaid-summary";
+import { apiFromRequest } from "~/lib/api.server";
 import {
+  isFiltered,
   listApiParams,
   listHref,
   pageCount,
   readListQuery,
   sortChange,
+  type ListChange,
   type ListSpec,
-} from "~/features/billing/list-query";
-import { ListProblem } from "~/features/billing/list-states";
-import { loadList } from "~/features/billing/load-list";
-import { PageHeader } from "~/features/billing/page-header";
-import { PayDialog } from "~/features/billing/pay-dialog";
-import { UnpaidSummary } from "~/features/billing/unpaid-summary";
-import { apiFromRequest } from "~/lib/api.server";
+} from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
 import { claimValues } from "@ems/content/values";
-import { localeFromPath } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
@@ -58,7 +56,7 @@ const SPEC: ListSpec = {
 const PAYERS = ["admin", "finance"];
 
 /**
- * SPEC Sales invoice getAll with the Payment calls: the company's invoices, the open amount, and for
+ * The invoice list with payments (docs/behaviour/billing.md#invoices): the company's invoices, the open amount, and for
  * payers the methods and, per unpaid invoice on the page, a payment that is already under way.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListQuery(new URL(request.url).searchParams, SPEC);
   const [session, list] = await Promise.all([
     api.get<{ user: SessionUser }>("/api/auth/session"),
-    loadList<Invoice>(api, "/api/invoices", listApiParams(state)),
+    loadList<Invoice>(api, "/api/invoices", listApiParams(state, SPEC)),
   ]);
   const canPay = PAYERS.includes(session.data.user.company_role ?? "");
   if (!list.page)
@@ -103,7 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
-  const locale = localeFromPath(pathname);
+  const locale = useLocale();
   const values = claimValues(locale);
   const { state, page, forbidden, invalid, canPay, methods, pending, summary } = loaderData;
   const [paying, setPaying] = useState<Invoice | null>(null);
@@ -116,8 +114,8 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
     [setPaying, setDialogOpen],
   );
   const pendingIds = useMemo(() => Object.keys(pending), [pending]);
-  const filtered = Boolean(state.q || Object.keys(state.filters).length);
-  const link = (change: Parameters<typeof listHref>[3]) => listHref(pathname, state, SPEC, change);
+  const filtered = isFiltered(state, SPEC);
+  const link = (change: ListChange) => listHref(pathname, state, SPEC, change);
   const statusLink = (status: string) =>
     listHref(pathname, { ...state, q: "", filters: {} }, SPEC, { filters: { status } });
   const sortOption = (sort: string, dir: "asc" | "desc") => ({
@@ -141,52 +139,49 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           overdueHref={statusLink("overdue")}
         />
       ) : null}
-      <ListToolbar
-        search={{
-          label: i18n._("billing.invoices.search"),
-          hint: i18n._("billing.invoices.search_hint"),
-          value: state.q,
-          maxLength: 100,
-        }}
-        hidden={state.filters.order_id ? { order_id: state.filters.order_id } : {}}
-        selects={[
-          {
-            name: "status",
-            label: i18n._("billing.invoices.filter_status"),
-            value: state.filters.status ?? "",
-            options: [
-              { value: "", label: i18n._("billing.invoices.all_statuses") },
-              ...INVOICE_DISPLAY_STATUSES.map((status) => ({
-                value: status,
-                label: i18n._("billing.invoice_status", { status }),
-              })),
-            ],
-          },
-          {
-            name: "sort",
-            label: i18n._("billing.list.sort"),
-            value: `${state.sort}:${state.dir}`,
-            options: [
-              sortOption("issued_on", "desc"),
-              sortOption("issued_on", "asc"),
-              sortOption("due_on", "asc"),
-              sortOption("due_on", "desc"),
-              sortOption("total", "desc"),
-              sortOption("total", "asc"),
-              sortOption("number", "desc"),
-              sortOption("number", "asc"),
-            ],
-          },
-        ]}
-      />
+      <ListToolbar hidden={{ order_id: state.filters.order_id }}>
+        <ToolbarSearch
+          label={i18n._("billing.invoices.search")}
+          hint={i18n._("billing.invoices.search_hint")}
+          value={state.q}
+          maxLength={100}
+        />
+        <ToolbarSelect
+          name="status"
+          label={i18n._("billing.invoices.filter_status")}
+          value={state.filters.status ?? ""}
+          options={[
+            { value: "", label: i18n._("billing.invoices.all_statuses") },
+            ...INVOICE_DISPLAY_STATUSES.map((status) => ({
+              value: status,
+              label: i18n._("billing.invoice_status", { status }),
+            })),
+          ]}
+        />
+        <ToolbarSelect
+          name="sort"
+          label={i18n._("list.sort")}
+          value={`${state.sort}:${state.dir}`}
+          options={[
+            sortOption("issued_on", "desc"),
+            sortOption("issued_on", "asc"),
+            sortOption("due_on", "asc"),
+            sortOption("due_on", "desc"),
+            sortOption("total", "desc"),
+            sortOption("total", "asc"),
+            sortOption("number", "desc"),
+            sortOption("number", "asc"),
+          ]}
+        />
+      </ListToolbar>
       <ListProblem forbidden={forbidden} invalid={invalid} />
       {page ? (
         <div className="space-y-4">
           {state.filters.order_id ? (
             <p className="text-sm">
               {i18n._("billing.invoices.order_filtered")}{" "}
-              <Link className={documentLinkClass} to={link({ filters: { order_id: null } })}>
-                {i18n._("billing.list.clear_filters")}
+              <Link className={listLinkClass} to={link({ filters: { order_id: null } })}>
+                {i18n._("list.clear_filters")}
               </Link>
             </p>
           ) : null}

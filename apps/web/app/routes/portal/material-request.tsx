@@ -12,31 +12,29 @@ import { PackagePlus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 
+import { DataTable } from "~/components/list/data-table";
+import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
+import { ListToolbar, ToolbarSearch, ToolbarSelect } from "~/components/list/list-toolbar";
+import { Pagination } from "~/components/list/pagination";
 import { Button } from "~/components/ui/button";
+import { TrackingNumber } from "~/features/billing/document-links";
+import { PageHeader } from "~/features/billing/page-header";
+import { AnnounceMaterialDialog, type OrderOption } from "~/features/supply/announce-dialog";
+import { MATERIAL_SORTABLE, useMaterialRequestColumns } from "~/features/supply/material-columns";
+import { apiFromRequest } from "~/lib/api.server";
 import {
-  DataTable,
-  EmptyList,
-  ListCount,
-  ListToolbar,
-  Pagination,
-  TrackingNumber,
-} from "~/features/billing/document-list";
-import {
+  isFiltered,
   listApiParams,
   listHref,
   pageCount,
   readListQuery,
   sortChange,
+  type ListChange,
   type ListSpec,
-} from "~/features/billing/list-query";
-import { ListProblem } from "~/features/billing/list-states";
-import { loadList } from "~/features/billing/load-list";
-import { PageHeader } from "~/features/billing/page-header";
-import { AnnounceMaterialDialog, type OrderOption } from "~/features/supply/announce-dialog";
-import { MATERIAL_SORTABLE, useMaterialRequestColumns } from "~/features/supply/material-columns";
-import { apiFromRequest } from "~/lib/api.server";
+} from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
 import { claimValues } from "@ems/content/values";
-import { localeFromPath } from "~/lib/locale";
+import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
@@ -57,14 +55,14 @@ const SPEC: ListSpec = {
 /** Administrators, buyers and engineers announce material (the material requests API's rule). */
 const ANNOUNCERS = ["admin", "buyer", "engineer"];
 
-/** SPEC Material request getAll and PDF, and announcing a delivery of customer-supplied parts. */
+/** The company's material requests (docs/behaviour/billing.md#material-requests), and announcing a delivery of customer-supplied parts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const url = new URL(request.url);
   const state = readListQuery(url.searchParams, SPEC);
   const [session, list] = await Promise.all([
     api.get<{ user: SessionUser }>("/api/auth/session"),
-    loadList<MaterialRequest>(api, "/api/material-requests", listApiParams(state)),
+    loadList<MaterialRequest>(api, "/api/material-requests", listApiParams(state, SPEC)),
   ]);
   const canAnnounce = ANNOUNCERS.includes(session.data.user.company_role ?? "");
   // The orders the parts may be for: the newest open ones (cancelled and completed ones take none).
@@ -93,7 +91,7 @@ export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const locale = localeFromPath(pathname);
+  const locale = useLocale();
   const values = claimValues(locale);
   const { state, page, forbidden, invalid, canAnnounce, orders, today, latest, announce } = loaderData;
   const [open, setOpen] = useState(announce && canAnnounce);
@@ -102,8 +100,8 @@ export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
     [],
   );
   const columns = useMaterialRequestColumns({ locale, tracking });
-  const filtered = Boolean(state.q || Object.keys(state.filters).length);
-  const link = (change: Parameters<typeof listHref>[3]) => listHref(pathname, state, SPEC, change);
+  const filtered = isFiltered(state, SPEC);
+  const link = (change: ListChange) => listHref(pathname, state, SPEC, change);
   const sortOption = (sort: string, dir: "asc" | "desc") => ({
     value: `${sort}:${dir}`,
     label: i18n._("supply.sort", { sort, dir }),
@@ -134,41 +132,39 @@ export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      <ListToolbar
-        search={{
-          label: i18n._("supply.search"),
-          hint: i18n._("supply.search_hint"),
-          value: state.q,
-          maxLength: 80,
-        }}
-        selects={[
-          {
-            name: "status",
-            label: i18n._("supply.filter_status"),
-            value: state.filters.status ?? "",
-            options: [
-              { value: "", label: i18n._("supply.all_statuses") },
-              ...MATERIAL_REQUEST_STATUSES.map((status) => ({
-                value: status,
-                label: i18n._("supply.status", { status }),
-              })),
-            ],
-          },
-          {
-            name: "sort",
-            label: i18n._("supply.sort_label"),
-            value: `${state.sort}:${state.dir}`,
-            options: [
-              sortOption("created_at", "desc"),
-              sortOption("created_at", "asc"),
-              sortOption("expected_on", "asc"),
-              sortOption("expected_on", "desc"),
-              sortOption("number", "desc"),
-              sortOption("number", "asc"),
-            ],
-          },
-        ]}
-      />
+      <ListToolbar>
+        <ToolbarSearch
+          label={i18n._("supply.search")}
+          hint={i18n._("supply.search_hint")}
+          value={state.q}
+          maxLength={80}
+        />
+        <ToolbarSelect
+          name="status"
+          label={i18n._("supply.filter_status")}
+          value={state.filters.status ?? ""}
+          options={[
+            { value: "", label: i18n._("supply.all_statuses") },
+            ...MATERIAL_REQUEST_STATUSES.map((status) => ({
+              value: status,
+              label: i18n._("supply.status", { status }),
+            })),
+          ]}
+        />
+        <ToolbarSelect
+          name="sort"
+          label={i18n._("supply.sort_label")}
+          value={`${state.sort}:${state.dir}`}
+          options={[
+            sortOption("created_at", "desc"),
+            sortOption("created_at", "asc"),
+            sortOption("expected_on", "asc"),
+            sortOption("expected_on", "desc"),
+            sortOption("number", "desc"),
+            sortOption("number", "asc"),
+          ]}
+        />
+      </ListToolbar>
       <ListProblem forbidden={forbidden} invalid={invalid} />
       {page ? (
         <div className="space-y-4">

@@ -8,7 +8,7 @@ import { localeFromPath } from "~/lib/locale";
 import type { Route } from "./+types/my-catch-all";
 
 /**
- * /my/{slug...} (SPEC §2, §8). A first segment outside the known sections fails validation: a fatal
+ * /my/{slug...}. A first segment outside the known sections fails validation: a fatal
  * 404 handled by the root error boundary. A known section without a page here is the non-fatal
  * "nothing matches" 404, rendered inside the error layout.
  */

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react";
 import type { OrderDetails, OrderProgress } from "@ems/contracts/orders";
 import type { QuoteDetail, QuoteStatus } from "@ems/contracts/quotes";
 import { ArrowLeft } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import {
@@ -15,11 +15,11 @@ import {
 import { ProductionTimeline } from "~/features/orders/production-timeline";
 import { ApiError } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
 import { pageMeta, routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/order";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   if (loaderData?.order)
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 };
 
 /**
- * SPEC Sales order fetch_row_details and get_wo_progress_data, plus the status of the quote the
+ * One order with its production progress (docs/behaviour/orders.md#order-details), plus the status of the quote the
  * order came from. Another company's order, a missing one and a malformed id are the not-found page.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -65,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const { order, progress, quoteStatus } = loaderData;
 
   const back = (

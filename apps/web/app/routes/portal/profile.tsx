@@ -33,7 +33,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const [params] = useSearchParams();
   const { user, sessions } = loaderData;
-  // SPEC §3 is_forced_update: until the password is changed, only that form.
+  // is_forced_update (docs/behaviour/accounts.md#forced-password-change): until the password is changed, only that form.
   const forced = user.must_change_password || params.get("force_password") === "1";
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 md:px-6">

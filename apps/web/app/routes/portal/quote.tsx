@@ -1,24 +1,25 @@
 import { useLingui } from "@lingui/react";
 import type { CompanyAddress } from "@ems/contracts/companies";
 import type { Terms } from "@ems/contracts/ordering";
-import type { QuoteDetail } from "@ems/contracts/quotes";
+import { quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
 import { todayIso, type Holiday, type ParcelService } from "@ems/contracts/reference";
 import { ArrowLeft } from "lucide-react";
-import { data, Link, useLocation, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData, useSearchParams } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { OrderDialog, type OrderOptions } from "~/features/quotes/order-dialog";
-import { DeclineDialog, RenewButton } from "~/features/quotes/quote-actions";
+import { DECLINE_PARAM, DeclineForm, DeclineLink, RenewButton } from "~/features/quotes/quote-actions";
 import { QuoteHeader, QuoteLines, QuoteNotes } from "~/features/quotes/quote-detail";
 import { yearsSpanned } from "~/features/quotes/quote-helpers";
 import { ApiError } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
+import { submitForm } from "~/lib/form-action.server";
 import { pageMeta, routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 
 import type { loader as dashboardLoader } from "../layouts/dashboard";
 import type { Route } from "./+types/quote";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   if (loaderData?.quote)
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 const DECIDERS = ["admin", "buyer"];
 
 /**
- * SPEC Quotation getQuotation with what the page needs beside it: the holidays delivery dates skip,
+ * One quote (docs/behaviour/quotes.md#reading-a-quote) with what the page needs beside it: the holidays delivery dates skip,
  * and — when the caller may order — the terms of sale, parcel services and the company's addresses.
  * Another company's quote, a missing one and a malformed id are all the not-found page.
  */
@@ -84,9 +85,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { quote, today, holidays, order, forbidden: false };
 }
 
-export default function Quote({ loaderData }: Route.ComponentProps) {
+/** Declining, the quote page's one form post (the other decisions need the browser's dialogs). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return submitForm(request, context, quoteDeclineSchema, (api, value) =>
+    api.post(`/api/quotes/${encodeURIComponent(params.quote)}/decline`, value, { idempotent: true }),
+  );
+}
+
+export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
   const { i18n } = useLingui();
-  const locale = localeFromPath(useLocation().pathname);
+  const locale = useLocale();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
   const { quote, today, holidays, order } = loaderData;
 
@@ -120,9 +129,15 @@ export default function Quote({ loaderData }: Route.ComponentProps) {
       {back}
       <QuoteHeader quote={quote} today={today} locale={locale}>
         {quote.can_order && order ? <OrderDialog quote={quote} options={order} locale={locale} /> : null}
-        {quote.can_decline ? <DeclineDialog quote={quote} /> : null}
+        {quote.can_decline ? <DeclineLink /> : null}
         {quote.can_request ? <RenewButton quote={quote} /> : null}
       </QuoteHeader>
+      {actionData?.done ? (
+        <Alert variant="success">{i18n._("my_quotes.declined", { number: quote.number })}</Alert>
+      ) : null}
+      {quote.can_decline && search.has(DECLINE_PARAM) ? (
+        <DeclineForm quote={quote} lastResult={actionData?.result} />
+      ) : null}
       {quote.can_order && !order ? (
         <Alert variant="error">{i18n._("my_quotes.order_unavailable")}</Alert>
       ) : null}

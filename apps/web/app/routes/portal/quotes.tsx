@@ -1,15 +1,17 @@
 import { useLingui } from "@lingui/react";
 import type { QuotePage } from "@ems/contracts/quotes";
 import { todayIso } from "@ems/contracts/reference";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 
-import { Alert } from "~/components/ui/alert";
-import { MobileSort, Pagination, QuoteFilters, QuotesTable } from "~/features/quotes/quote-list";
-import { listHref, quoteListParams } from "~/features/quotes/quote-helpers";
+import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
+import { Pagination } from "~/components/list/pagination";
+import { QUOTE_LIST } from "~/features/quotes/quote-helpers";
+import { MobileSort, QuoteFilters, QuotesTable } from "~/features/quotes/quote-list";
 import { RequestQuoteDialog } from "~/features/quotes/request-quote-dialog";
-import { ApiError } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
+import { isFiltered, listApiParams, listHref, pageCount, readListQuery } from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
+import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { claimValues } from "@ems/content/values";
 import { currentPage } from "~/lib/route-map";
@@ -25,29 +27,28 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** Company roles that may ask for a quote (POST /api/quotes). */
 const REQUESTERS = ["admin", "buyer", "engineer"];
 
-/** SPEC Quotation getAll: the company's quotes, filtered, searched, sorted and paged by the URL. */
+/** The company's quotes (docs/behaviour/quotes.md#listing-quotes), filtered, searched, sorted and paged by the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = quoteListParams(new URL(request.url).searchParams);
-  const today = todayIso();
-  try {
-    const answer = await apiFromRequest(request, context).get<QuotePage>("/api/quotes", params);
-    return { params, today, page: answer.data, forbidden: false, invalid: false };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403)
-      return { params, today, page: null, forbidden: true, invalid: false };
-    if (error instanceof ApiError && error.status === 400)
-      return { params, today, page: null, forbidden: false, invalid: true };
-    throw error;
-  }
+  const state = readListQuery(new URL(request.url).searchParams, QUOTE_LIST);
+  const list = await loadList<QuotePage["items"][number]>(
+    apiFromRequest(request, context),
+    "/api/quotes",
+    listApiParams(state, QUOTE_LIST),
+  );
+  return { state, today: todayIso(), ...list };
 }
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
-  const locale = localeFromPath(pathname);
+  const locale = useLocale();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
-  const { params, today, page, forbidden, invalid } = loaderData;
-  const filtered = Boolean(params.status || params.category || params.q);
+  const { state, today, page, forbidden, invalid } = loaderData;
+  const filtered = isFiltered(state, QUOTE_LIST);
+  const clearHref = listHref(pathname, state, QUOTE_LIST, {
+    q: "",
+    filters: { status: null, category: null },
+  });
   const values = claimValues(locale);
 
   return (
@@ -63,46 +64,61 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
       </div>
 
       {forbidden ? (
-        <Alert variant="info" className="mt-8" title={i18n._("my_quotes.forbidden_title")}>
-          {i18n._("my_quotes.forbidden")}
-        </Alert>
+        <div className="mt-8">
+          <ListProblem
+            forbidden
+            invalid={false}
+            texts={{
+              forbiddenTitle: i18n._("my_quotes.forbidden_title"),
+              forbidden: i18n._("my_quotes.forbidden"),
+              invalid: i18n._("my_quotes.invalid_filter"),
+            }}
+          />
+        </div>
       ) : (
         <div className="mt-8 space-y-4">
-          <QuoteFilters key={JSON.stringify(params)} params={params} pathname={pathname} />
-          {invalid ? (
-            <Alert variant="error">
-              {i18n._("my_quotes.invalid_filter")}{" "}
-              <Link to={pathname} className="font-semibold underline">
-                {i18n._("my_quotes.filter_reset")}
-              </Link>
-            </Alert>
-          ) : null}
+          <QuoteFilters key={JSON.stringify(state)} state={state} pathname={pathname} />
+          <ListProblem
+            forbidden={false}
+            invalid={invalid}
+            texts={{
+              forbiddenTitle: i18n._("my_quotes.forbidden_title"),
+              forbidden: i18n._("my_quotes.forbidden"),
+              invalid: i18n._("my_quotes.invalid_filter"),
+            }}
+            clearHref={pathname}
+            clearLabel={i18n._("my_quotes.filter_reset")}
+          />
           {page ? (
             <>
               <div className="flex flex-wrap items-end justify-between gap-3">
-                <p className="text-sm text-neutral-700 dark:text-neutral-300" aria-live="polite">
-                  {i18n._("my_quotes.count", { count: page.total })}
-                </p>
+                <ListCount>{i18n._("my_quotes.count", { count: page.total })}</ListCount>
                 {page.items.length > 1 ? (
-                  <MobileSort key={`${params.sort}-${params.dir}`} params={params} />
+                  <MobileSort key={`${state.sort}-${state.dir}`} state={state} />
                 ) : null}
               </div>
               {page.items.length ? (
-                <QuotesTable page={page} params={params} pathname={pathname} today={today} locale={locale} />
+                <QuotesTable
+                  items={page.items}
+                  state={state}
+                  pathname={pathname}
+                  today={today}
+                  locale={locale}
+                />
               ) : (
-                <div className="rounded-xl border border-dashed border-neutral-300 p-8 text-center text-neutral-700 dark:border-neutral-700 dark:text-neutral-300">
-                  <p>{i18n._(filtered ? "my_quotes.empty_filtered" : "my_quotes.empty")}</p>
-                  {filtered ? (
-                    <Link
-                      to={listHref(pathname, params, { status: null, category: null, q: null, page: null })}
-                      className="mt-2 inline-block font-semibold text-primary-800 underline dark:text-primary-300"
-                    >
-                      {i18n._("my_quotes.filter_reset")}
-                    </Link>
-                  ) : null}
-                </div>
+                <EmptyList
+                  clearHref={filtered ? clearHref : undefined}
+                  clearLabel={i18n._("my_quotes.filter_reset")}
+                >
+                  {i18n._(filtered ? "my_quotes.empty_filtered" : "my_quotes.empty")}
+                </EmptyList>
               )}
-              <Pagination page={page} params={params} pathname={pathname} />
+              <Pagination
+                page={page.page}
+                pages={pageCount(page.total, page.page_size)}
+                href={(p) => listHref(pathname, state, QUOTE_LIST, { page: p })}
+                label={i18n._("my_quotes.pagination")}
+              />
             </>
           ) : null}
         </div>

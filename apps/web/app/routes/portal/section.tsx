@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /**
- * A section of the customer portal (SPEC §2 signed-in routes), behind the dashboard layout's guard.
+ * A section of the customer portal (docs/behaviour/public-site.md#signed-in-routes), behind the dashboard layout's guard.
  * Each section's lists and forms arrive with its own issue; the page names the section and says what
  * it holds.
  */

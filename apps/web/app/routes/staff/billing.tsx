@@ -1,19 +1,20 @@
 import { useLingui } from "@lingui/react";
 import type { StaffDeliveryNotePage, StaffInvoicePage } from "@ems/contracts/billing";
 import type { StaffCustomerPage } from "@ems/contracts/staff-customers";
-import { useLocation, useMatches } from "react-router";
+import { useLocation } from "react-router";
 
-import { Alert } from "~/components/ui/alert";
+import { ListProblem } from "~/components/list/list-states";
 import { DeliveriesList, InvoicesList } from "~/features/staff/billing";
-import { pickParams } from "~/features/staff/format";
-import { load } from "~/features/staff/load.server";
-import { StaffPage, ViewTabs } from "~/features/staff/staff-ui";
+import { STAFF_DELIVERIES, STAFF_INVOICES } from "~/features/staff/list-specs";
+import { StaffPage, staffTexts, ViewTabs } from "~/features/staff/staff-ui";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
+import { listApiParams, readListQuery } from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/billing";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -29,41 +30,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const view =
     url.searchParams.get("view") === "deliveries" ? ("deliveries" as const) : ("invoices" as const);
-  const companies = load<StaffCustomerPage>(api, "/api/staff/customers", { page_size: 100, sort: "name" });
+  const companies = loadList<StaffCustomerPage["items"][number]>(api, "/api/staff/customers", {
+    page_size: 100,
+    sort: "name",
+  });
   if (view === "deliveries") {
-    const params = pickParams(url.searchParams, ["company_id", "q", "sort", "dir", "page"]);
+    const state = readListQuery(url.searchParams, STAFF_DELIVERIES);
     const [deliveries, customers] = await Promise.all([
-      load<StaffDeliveryNotePage>(api, "/api/staff/deliveries", params),
+      loadList<StaffDeliveryNotePage["items"][number]>(
+        api,
+        "/api/staff/deliveries",
+        listApiParams(state, STAFF_DELIVERIES),
+      ),
       companies,
     ]);
     return {
       view,
+      state,
       invoices: null,
       deliveries,
-      companies: (customers.data?.items ?? []).map(({ id, name }) => ({ id, name })),
+      companies: (customers.page?.items ?? []).map(({ id, name }) => ({ id, name })),
     };
   }
-  const params = pickParams(url.searchParams, ["status", "company_id", "q", "sort", "dir", "page"]);
+  const state = readListQuery(url.searchParams, STAFF_INVOICES);
   const [invoices, customers] = await Promise.all([
-    load<StaffInvoicePage>(api, "/api/staff/invoices", params),
+    loadList<StaffInvoicePage["items"][number]>(
+      api,
+      "/api/staff/invoices",
+      listApiParams(state, STAFF_INVOICES),
+    ),
     companies,
   ]);
   return {
     view,
+    state,
     invoices,
     deliveries: null,
-    companies: (customers.data?.items ?? []).map(({ id, name }) => ({ id, name })),
+    companies: (customers.page?.items ?? []).map(({ id, name }) => ({ id, name })),
   };
 }
 
 export default function StaffBilling({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const location = useLocation();
-  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
-  const search = new URLSearchParams(location.search);
-  const { view, invoices, deliveries, companies } = loaderData;
-  const problem = (invoices ?? deliveries)?.problem ?? null;
-  const common = { companies, pathname: location.pathname, search, locale };
+  const locale = useLocale();
+  const { view, state, invoices, deliveries, companies } = loaderData;
+  const list = (invoices ?? deliveries)!;
+  const common = { companies, pathname: location.pathname, state, locale };
   return (
     <StaffPage>
       <ViewTabs
@@ -83,28 +96,22 @@ export default function StaffBilling({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      {problem === "forbidden" ? (
-        <Alert variant="info" title={i18n._("staff.forbidden_title")}>
-          {i18n._("staff.forbidden")}
-        </Alert>
-      ) : problem ? (
-        <Alert variant="error">{i18n._("staff.invalid_filter")}</Alert>
-      ) : null}
-      {invoices?.data ? (
+      <ListProblem forbidden={list.forbidden} invalid={list.invalid} texts={staffTexts(i18n)} />
+      {invoices?.page ? (
         <InvoicesList
-          items={invoices.data.items}
-          total={invoices.data.total}
-          page={invoices.data.page}
-          pageSize={invoices.data.page_size}
+          items={invoices.page.items}
+          total={invoices.page.total}
+          page={invoices.page.page}
+          pageSize={invoices.page.page_size}
           {...common}
         />
       ) : null}
-      {deliveries?.data ? (
+      {deliveries?.page ? (
         <DeliveriesList
-          items={deliveries.data.items}
-          total={deliveries.data.total}
-          page={deliveries.data.page}
-          pageSize={deliveries.data.page_size}
+          items={deliveries.page.items}
+          total={deliveries.page.total}
+          page={deliveries.page.page}
+          pageSize={deliveries.page.page_size}
           {...common}
         />
       ) : null}

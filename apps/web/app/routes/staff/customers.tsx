@@ -1,74 +1,74 @@
 import { useLingui } from "@lingui/react";
 import type { StaffCustomerDetail, StaffCustomerPage } from "@ems/contracts/staff-customers";
-import { useLocation, useMatches } from "react-router";
+import { useLocation } from "react-router";
 
-import { Alert } from "~/components/ui/alert";
+import { ListProblem } from "~/components/list/list-states";
 import { CustomerDialog, CustomersTable } from "~/features/staff/customers";
-import { listHref, pickParams } from "~/features/staff/format";
+import { STAFF_CUSTOMERS } from "~/features/staff/list-specs";
 import { load } from "~/features/staff/load.server";
-import { StaffPage } from "~/features/staff/staff-ui";
+import { StaffPage, staffTexts } from "~/features/staff/staff-ui";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
+import { listApiParams, listHref, readListQuery } from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/customers";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
   return page ? routePageMeta(page, { index: false }) : [];
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The customer directory (GET /api/staff/customers); ?customer= opens one company's details. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = apiFromRequest(request, context);
-  const params = pickParams(url.searchParams, ["q", "sort", "dir", "page"]);
-  const customerId = url.searchParams.get("customer");
+  const state = readListQuery(url.searchParams, STAFF_CUSTOMERS);
+  // A customer id that is no uuid is not in the state; the dialog then says the company is missing.
+  const customerId = state.filters.customer;
+  const asked = url.searchParams.get("customer");
   const [list, detail] = await Promise.all([
-    load<StaffCustomerPage>(api, "/api/staff/customers", params),
-    customerId && UUID.test(customerId)
+    loadList<StaffCustomerPage["items"][number]>(
+      api,
+      "/api/staff/customers",
+      listApiParams(state, STAFF_CUSTOMERS),
+    ),
+    customerId
       ? load<StaffCustomerDetail>(api, `/api/staff/customers/${customerId}`)
-      : Promise.resolve(customerId ? { data: null, problem: "not_found" as const } : null),
+      : Promise.resolve(asked ? { data: null, problem: "not_found" as const } : null),
   ]);
-  return { list, detail };
+  return { state, list, detail };
 }
 
 export default function StaffCustomers({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const location = useLocation();
-  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
-  const search = new URLSearchParams(location.search);
-  const { list, detail } = loaderData;
-  const page = list.data;
+  const locale = useLocale();
+  const { state, list, detail } = loaderData;
+  const page = list.page;
   return (
     <StaffPage>
-      {list.problem === "forbidden" ? (
-        <Alert variant="info" title={i18n._("staff.forbidden_title")}>
-          {i18n._("staff.forbidden")}
-        </Alert>
-      ) : list.problem === "invalid" ? (
-        <Alert variant="error">{i18n._("staff.invalid_filter")}</Alert>
-      ) : null}
+      <ListProblem forbidden={list.forbidden} invalid={list.invalid} texts={staffTexts(i18n)} />
       {page ? (
         <CustomersTable
           items={page.items}
           total={page.total}
           page={page.page}
           pageSize={page.page_size}
-          sort={search.get("sort") ?? "name"}
-          dir={search.get("dir") === "desc" ? "desc" : "asc"}
           pathname={location.pathname}
-          search={search}
+          state={state}
           locale={locale}
         />
       ) : null}
       <CustomerDialog
         detail={detail?.data ?? null}
         missing={detail !== null && detail.data === null}
-        closeTo={listHref(location.pathname, search, { customer: null, page: search.get("page") })}
+        closeTo={listHref(location.pathname, state, STAFF_CUSTOMERS, {
+          filters: { customer: null },
+          page: state.page,
+        })}
         locale={locale}
       />
     </StaffPage>

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { OrderProgress, StaffOrderDetails } from "@ems/contracts/orders";
-import { Link, useLocation, useMatches } from "react-router";
+import { Link } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { load } from "~/features/staff/load.server";
@@ -9,11 +9,11 @@ import { OrderDocuments, OrderLines, OrderSummary } from "~/features/staff/order
 import { ProgressSection } from "~/features/staff/order-progress";
 import { linkClass, OrderStatusBadge, ProgressBar, StaffPage } from "~/features/staff/staff-ui";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/order";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -35,8 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function StaffOrder({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const location = useLocation();
-  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
+  const locale = useLocale();
   const { order, progress, problem } = loaderData;
 
   if (!order)

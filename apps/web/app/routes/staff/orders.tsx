@@ -1,19 +1,20 @@
 import { useLingui } from "@lingui/react";
 import type { StaffOrderPage } from "@ems/contracts/orders";
 import type { StaffCustomerPage } from "@ems/contracts/staff-customers";
-import { useLocation, useMatches } from "react-router";
+import { useLocation } from "react-router";
 
-import { Alert } from "~/components/ui/alert";
-import { pickParams } from "~/features/staff/format";
-import { load } from "~/features/staff/load.server";
+import { ListProblem } from "~/components/list/list-states";
+import { STAFF_ORDERS } from "~/features/staff/list-specs";
 import { OrdersList } from "~/features/staff/orders-list";
-import { StaffPage } from "~/features/staff/staff-ui";
+import { StaffPage, staffTexts } from "~/features/staff/staff-ui";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
+import { listApiParams, readListQuery } from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/orders";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -24,38 +25,34 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = apiFromRequest(request, context);
-  const params = pickParams(url.searchParams, ["status", "company_id", "q", "sort", "dir", "page"]);
+  const state = readListQuery(url.searchParams, STAFF_ORDERS);
   const [list, companies] = await Promise.all([
-    load<StaffOrderPage>(api, "/api/staff/orders", params),
-    load<StaffCustomerPage>(api, "/api/staff/customers", { page_size: 100, sort: "name" }),
+    loadList<StaffOrderPage["items"][number]>(api, "/api/staff/orders", listApiParams(state, STAFF_ORDERS)),
+    loadList<StaffCustomerPage["items"][number]>(api, "/api/staff/customers", {
+      page_size: 100,
+      sort: "name",
+    }),
   ]);
-  return { list, companies: (companies.data?.items ?? []).map(({ id, name }) => ({ id, name })) };
+  return { state, list, companies: (companies.page?.items ?? []).map(({ id, name }) => ({ id, name })) };
 }
 
 export default function StaffOrders({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const location = useLocation();
-  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
-  const search = new URLSearchParams(location.search);
-  const { list, companies } = loaderData;
+  const locale = useLocale();
+  const { state, list, companies } = loaderData;
   return (
     <StaffPage>
-      {list.problem === "forbidden" ? (
-        <Alert variant="info" title={i18n._("staff.forbidden_title")}>
-          {i18n._("staff.forbidden")}
-        </Alert>
-      ) : list.problem ? (
-        <Alert variant="error">{i18n._("staff.invalid_filter")}</Alert>
-      ) : null}
-      {list.data ? (
+      <ListProblem forbidden={list.forbidden} invalid={list.invalid} texts={staffTexts(i18n)} />
+      {list.page ? (
         <OrdersList
-          items={list.data.items}
-          total={list.data.total}
-          page={list.data.page}
-          pageSize={list.data.page_size}
+          items={list.page.items}
+          total={list.page.total}
+          page={list.page.page}
+          pageSize={list.page.page_size}
           companies={companies}
           pathname={location.pathname}
-          search={search}
+          state={state}
           locale={locale}
         />
       ) : null}

@@ -1,20 +1,21 @@
+import { formatDate, formatPercentFigure } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { StaffQuoteDetail } from "@ems/contracts/quotes";
 import { useState } from "react";
-import { Link, useLocation, useMatches } from "react-router";
+import { Link } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
-import { formatDay, formatPercentBp } from "~/features/staff/format";
+
 import { load } from "~/features/staff/load.server";
 import { QuoteActions } from "~/features/staff/quote-actions";
 import { LinesEditor, LinesView, RequestCard } from "~/features/staff/quote-editor";
 import { Detail, linkClass, QuoteStatusBadge, Section, StaffPage } from "~/features/staff/staff-ui";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/quote";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -35,8 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function StaffQuote({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const location = useLocation();
-  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
+  const locale = useLocale();
   const { quote, problem } = loaderData;
   const [dirty, setDirty] = useState(false);
 
@@ -90,13 +90,13 @@ export default function StaffQuote({ loaderData }: Route.ComponentProps) {
           </Detail>
           <Detail term={i18n._("staff.currency")}>{quote.currency}</Detail>
           <Detail term={i18n._("staff.vat_rate")}>
-            {i18n._("staff.percent_value", { value: formatPercentBp(quote.tax_rate_bp, locale) })}
+            {i18n._("staff.percent_value", { value: formatPercentFigure(quote.tax_rate_bp, locale) })}
           </Detail>
           <Detail term={i18n._("staff.valid_until")}>
-            {quote.valid_until ? formatDay(quote.valid_until, locale) : i18n._("staff.none")}
+            {quote.valid_until ? formatDate(quote.valid_until, locale) : i18n._("staff.none")}
           </Detail>
           <Detail term={i18n._("staff.sent_on")}>
-            {quote.sent_at ? formatDay(quote.sent_at, locale) : i18n._("staff.not_sent")}
+            {quote.sent_at ? formatDate(quote.sent_at, locale) : i18n._("staff.not_sent")}
           </Detail>
           <Detail term={i18n._("staff.prepared_by")}>{quote.prepared_by_name ?? i18n._("staff.none")}</Detail>
           {quote.decline_reason ? (

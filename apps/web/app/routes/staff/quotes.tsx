@@ -1,24 +1,25 @@
 import { useLingui } from "@lingui/react";
-import { QUOTE_STATUSES, type StaffQuotePage } from "@ems/contracts/quotes";
+import type { StaffQuotePage } from "@ems/contracts/quotes";
 import type { StaffCustomerPage } from "@ems/contracts/staff-customers";
-import { useLocation, useMatches } from "react-router";
+import { useLocation } from "react-router";
 
-import { Alert } from "~/components/ui/alert";
-import { listHref, pickParams } from "~/features/staff/format";
-import { load } from "~/features/staff/load.server";
+import { ListProblem } from "~/components/list/list-states";
+import { STAFF_QUOTES } from "~/features/staff/list-specs";
 import {
   DEFAULT_QUOTE_STATUS,
   NewQuoteButton,
   NewQuoteDialog,
   QuotesList,
 } from "~/features/staff/quotes-list";
-import { StaffPage } from "~/features/staff/staff-ui";
+import { StaffPage, staffTexts } from "~/features/staff/staff-ui";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
+import { listApiParams, listHref, readListQuery } from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/quotes";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -32,69 +33,56 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = apiFromRequest(request, context);
-  const chosen = url.searchParams.get("status");
-  const status =
-    chosen === "all" || (chosen && (QUOTE_STATUSES as readonly string[]).includes(chosen))
-      ? chosen
-      : DEFAULT_QUOTE_STATUS;
-  const params = pickParams(url.searchParams, ["company_id", "q", "sort", "dir", "page"]);
-  if (status !== "all") params.status = status;
+  const state = readListQuery(url.searchParams, STAFF_QUOTES);
+  const status = state.filters.status ?? DEFAULT_QUOTE_STATUS;
+  const params = listApiParams(state, STAFF_QUOTES);
+  if (status === "all") delete params.status;
+  else params.status = status;
   const [list, companies] = await Promise.all([
-    load<StaffQuotePage>(api, "/api/staff/quotes", params),
-    load<StaffCustomerPage>(api, "/api/staff/customers", { page_size: 100, sort: "name" }),
+    loadList<StaffQuotePage["items"][number]>(api, "/api/staff/quotes", params),
+    loadList<StaffCustomerPage["items"][number]>(api, "/api/staff/customers", {
+      page_size: 100,
+      sort: "name",
+    }),
   ]);
   return {
+    state,
     status,
     list,
-    companies: (companies.data?.items ?? []).map(({ id, name }) => ({ id, name })),
+    companies: (companies.page?.items ?? []).map(({ id, name }) => ({ id, name })),
   };
 }
 
 export default function StaffQuotes({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const location = useLocation();
-  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
-  const search = new URLSearchParams(location.search);
-  const { status, list, companies } = loaderData;
-  const creating = search.get("new") === "1" && list.problem !== "forbidden";
+  const locale = useLocale();
+  const { state, status, list, companies } = loaderData;
+  const creating = state.filters.new === "1" && !list.forbidden;
+  const link = (filters: Record<string, string | null>) =>
+    listHref(location.pathname, state, STAFF_QUOTES, { filters, page: state.page });
   return (
-    <StaffPage
-      actions={
-        list.problem === "forbidden" ? undefined : (
-          <NewQuoteButton to={listHref(location.pathname, search, { new: "1", page: search.get("page") })} />
-        )
-      }
-    >
-      {list.problem === "forbidden" ? (
-        <Alert variant="info" title={i18n._("staff.forbidden_title")}>
-          {i18n._("staff.forbidden")}
-        </Alert>
-      ) : list.problem ? (
-        <Alert variant="error">{i18n._("staff.invalid_filter")}</Alert>
-      ) : null}
-      {list.data ? (
+    <StaffPage actions={list.forbidden ? undefined : <NewQuoteButton to={link({ new: "1" })} />}>
+      <ListProblem forbidden={list.forbidden} invalid={list.invalid} texts={staffTexts(i18n)} />
+      {list.page ? (
         <QuotesList
-          items={list.data.items}
-          total={list.data.total}
-          page={list.data.page}
-          pageSize={list.data.page_size}
+          items={list.page.items}
+          total={list.page.total}
+          page={list.page.page}
+          pageSize={list.page.page_size}
           status={status}
           companies={companies}
           pathname={location.pathname}
-          search={search}
+          state={state}
           locale={locale}
         />
       ) : null}
       {creating ? (
         <NewQuoteDialog
-          key={search.get("company") ?? ""}
+          key={state.filters.company ?? ""}
           companies={companies}
-          companyId={search.get("company")}
-          closeTo={listHref(location.pathname, search, {
-            new: null,
-            company: null,
-            page: search.get("page"),
-          })}
+          companyId={state.filters.company ?? null}
+          closeTo={link({ new: null, company: null })}
           locale={locale}
         />
       ) : null}

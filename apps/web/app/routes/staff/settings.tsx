@@ -3,20 +3,19 @@ import type { SessionUser } from "@ems/contracts/auth";
 import type { PaymentIntegrationState } from "@ems/contracts/billing";
 import type { RedirectRule } from "@ems/contracts/redirects";
 import type { Holiday, ParcelService } from "@ems/contracts/reference";
-import { useLocation, useMatches } from "react-router";
+import { useLocation } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
-import { listHref } from "~/features/staff/format";
 import { load } from "~/features/staff/load.server";
 import { HolidaysSection, ParcelServicesSection } from "~/features/staff/settings-reference";
 import { PaymentMethodsSection, RedirectRulesSection } from "~/features/staff/settings-site";
 import { StaffPage } from "~/features/staff/staff-ui";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/settings";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -55,8 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function StaffSettings({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const location = useLocation();
-  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
-  const search = new URLSearchParams(location.search);
+  const locale = useLocale();
   const { year, isStaffAdmin, forbidden, holidays, parcel, integrations, redirects } = loaderData;
   if (forbidden)
     return (
@@ -71,7 +69,7 @@ export default function StaffSettings({ loaderData }: Route.ComponentProps) {
       <HolidaysSection
         year={year}
         holidays={holidays}
-        yearHref={(y) => listHref(location.pathname, search, { year: String(y) })}
+        yearHref={(y) => `${location.pathname}?${new URLSearchParams({ year: String(y) }).toString()}`}
         locale={locale}
       />
       <ParcelServicesSection services={parcel} locale={locale} />

@@ -2,19 +2,20 @@ import { useLingui } from "@lingui/react";
 import type { StaffContractPage } from "@ems/contracts/agreements";
 import type { StaffMaterialRequestPage } from "@ems/contracts/material-requests";
 import type { StaffCustomerPage } from "@ems/contracts/staff-customers";
-import { useLocation, useMatches } from "react-router";
+import { useLocation } from "react-router";
 
-import { Alert } from "~/components/ui/alert";
-import { pickParams } from "~/features/staff/format";
-import { load } from "~/features/staff/load.server";
-import { StaffPage, ViewTabs } from "~/features/staff/staff-ui";
+import { ListProblem } from "~/components/list/list-states";
+import { STAFF_CONTRACTS, STAFF_MATERIAL } from "~/features/staff/list-specs";
+import { StaffPage, staffTexts, ViewTabs } from "~/features/staff/staff-ui";
 import { ContractsList, MaterialList } from "~/features/staff/supply";
 import { apiFromRequest } from "~/lib/api.server";
-import { localeFromPath } from "~/lib/locale";
+import { listApiParams, readListQuery } from "~/lib/list-query";
+import { loadList, type ListPage } from "~/lib/load-list";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/supply";
+import { useLocale } from "~/lib/use-locale";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -29,32 +30,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = apiFromRequest(request, context);
   const view = url.searchParams.get("view") === "contracts" ? ("contracts" as const) : ("material" as const);
-  const companies = load<StaffCustomerPage>(api, "/api/staff/customers", { page_size: 100, sort: "name" });
-  const names = (page: StaffCustomerPage | null) => (page?.items ?? []).map(({ id, name }) => ({ id, name }));
+  const companies = loadList<StaffCustomerPage["items"][number]>(api, "/api/staff/customers", {
+    page_size: 100,
+    sort: "name",
+  });
+  const names = (page: ListPage<StaffCustomerPage["items"][number]> | null) =>
+    (page?.items ?? []).map(({ id, name }) => ({ id, name }));
   if (view === "contracts") {
-    const params = pickParams(url.searchParams, ["status", "kind", "company_id", "q", "sort", "dir", "page"]);
+    const state = readListQuery(url.searchParams, STAFF_CONTRACTS);
     const [contracts, customers] = await Promise.all([
-      load<StaffContractPage>(api, "/api/staff/contracts", params),
+      loadList<StaffContractPage["items"][number]>(
+        api,
+        "/api/staff/contracts",
+        listApiParams(state, STAFF_CONTRACTS),
+      ),
       companies,
     ]);
-    return { view, material: null, contracts, companies: names(customers.data) };
+    return { view, state, material: null, contracts, companies: names(customers.page) };
   }
-  const params = pickParams(url.searchParams, ["status", "company_id", "q", "sort", "dir", "page"]);
+  const state = readListQuery(url.searchParams, STAFF_MATERIAL);
   const [material, customers] = await Promise.all([
-    load<StaffMaterialRequestPage>(api, "/api/staff/material-requests", params),
+    loadList<StaffMaterialRequestPage["items"][number]>(
+      api,
+      "/api/staff/material-requests",
+      listApiParams(state, STAFF_MATERIAL),
+    ),
     companies,
   ]);
-  return { view, material, contracts: null, companies: names(customers.data) };
+  return { view, state, material, contracts: null, companies: names(customers.page) };
 }
 
 export default function StaffSupply({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const location = useLocation();
-  const locale = currentPage(useMatches())?.locale ?? localeFromPath(location.pathname);
-  const search = new URLSearchParams(location.search);
-  const { view, material, contracts, companies } = loaderData;
-  const problem = (material ?? contracts)?.problem ?? null;
-  const common = { companies, pathname: location.pathname, search, locale };
+  const locale = useLocale();
+  const { view, state, material, contracts, companies } = loaderData;
+  const list = (material ?? contracts)!;
+  const common = { companies, pathname: location.pathname, state, locale };
   return (
     <StaffPage>
       <ViewTabs
@@ -74,28 +86,22 @@ export default function StaffSupply({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      {problem === "forbidden" ? (
-        <Alert variant="info" title={i18n._("staff.forbidden_title")}>
-          {i18n._("staff.forbidden")}
-        </Alert>
-      ) : problem ? (
-        <Alert variant="error">{i18n._("staff.invalid_filter")}</Alert>
-      ) : null}
-      {material?.data ? (
+      <ListProblem forbidden={list.forbidden} invalid={list.invalid} texts={staffTexts(i18n)} />
+      {material?.page ? (
         <MaterialList
-          items={material.data.items}
-          total={material.data.total}
-          page={material.data.page}
-          pageSize={material.data.page_size}
+          items={material.page.items}
+          total={material.page.total}
+          page={material.page.page}
+          pageSize={material.page.page_size}
           {...common}
         />
       ) : null}
-      {contracts?.data ? (
+      {contracts?.page ? (
         <ContractsList
-          items={contracts.data.items}
-          total={contracts.data.total}
-          page={contracts.data.page}
-          pageSize={contracts.data.page_size}
+          items={contracts.page.items}
+          total={contracts.page.total}
+          page={contracts.page.page}
+          pageSize={contracts.page.page_size}
           {...common}
         />
       ) : null}

@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+
+import { ApiError } from "./api-client";
+import { submitForm } from "./form-action.server";
+
+const schema = z.strictObject({ reason: z.string().min(3) });
+
+function post(body: Record<string, string>, url = "http://portal.test/de/my/quotes/q1?decline") {
+  return new Request(url, { method: "POST", body: new URLSearchParams(body) });
+}
+
+const context = { apiFetch: vi.fn() } as never;
+
+describe("submitForm", () => {
+  it("answers the schema's errors without calling the API", async () => {
+    const send = vi.fn();
+    const reply = await submitForm(post({ reason: "x" }), context, schema, send);
+    expect(send).not.toHaveBeenCalled();
+    expect(reply.done).toBe(false);
+    expect(reply.result.error?.reason).toHaveLength(1);
+  });
+
+  it("hands the parsed value to the API call and reports it done", async () => {
+    const send = vi.fn().mockResolvedValue(undefined);
+    const reply = await submitForm(post({ reason: "Too far away" }), context, schema, send);
+    expect(send).toHaveBeenCalledWith(expect.anything(), { reason: "Too far away" });
+    expect(reply.done).toBe(true);
+  });
+
+  it("puts the API's code beside the field it names, or on the form when the form has no such field", async () => {
+    const onField = await submitForm(post({ reason: "Too far away" }), context, schema, () =>
+      Promise.reject(new ApiError({ status: 400, code: "VALIDATION_ERROR", field: "reason" })),
+    );
+    expect(onField.result.error).toEqual({ reason: ["VALIDATION_ERROR"] });
+    const onForm = await submitForm(post({ reason: "Too far away" }), context, schema, () =>
+      Promise.reject(new ApiError({ status: 409, code: "CONFLICT", field: "status" })),
+    );
+    expect(onForm.done).toBe(false);
+    expect(onForm.result.error).toEqual({ "": ["CONFLICT"] });
+  });
+
+  it("sends an expired session to sign-in with the way back, and lets server failures through", async () => {
+    const expired = submitForm(post({ reason: "Too far away" }), context, schema, () =>
+      Promise.reject(new ApiError({ status: 401, code: "UNAUTHORIZED" })),
+    );
+    const response = (await expired.catch((thrown: unknown) => thrown)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(
+      `/de/login?redirect=${encodeURIComponent("/de/my/quotes/q1?decline")}`,
+    );
+    await expect(
+      submitForm(post({ reason: "Too far away" }), context, schema, () =>
+        Promise.reject(new ApiError({ status: 500 })),
+      ),
+    ).rejects.toBeInstanceOf(ApiError);
+  });
+});
