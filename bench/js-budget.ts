@@ -8,7 +8,7 @@ import { CHROME_ARGS, CHROME_PATH } from "../e2e/support/settings.ts";
 import { startNode } from "./processes.ts";
 
 /**
- * npm run bench:js-budget — DESIGN §6: the JavaScript a marketing page loads may exceed the
+ * npm run bench:js-budget — docs/architecture.md#budgets: the JavaScript a marketing page loads may exceed the
  * framework's own cost by at most 60 KB gzipped. The baseline is measured in the same run: the
  * `framework` chunk (React, React DOM, React Router, Lingui's runtime) and the bundler's runtime.
  * For each page, every script the browser fetched until the page was hydrated and idle is gzipped

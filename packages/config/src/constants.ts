@@ -1,25 +1,25 @@
-/** Business constants and limits of SPEC §9 that both apps use. */
+/** Business constants and limits that both apps use (docs/behaviour/data.md#business-constants-and-limits). */
 
-/** API client request timeout (SPEC §7, §9). */
+/** API client request timeout. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/** Breakpoints in px (SPEC §9, DESIGN §4). */
+/** Breakpoints in px. */
 export const BREAKPOINTS = { md: 768, lg: 1024, xl: 1120, "2xl": 1280 } as const;
 
-/** Language cookie (SPEC §9). */
+/** Language cookie. */
 export const LANGUAGE_COOKIE = "i18n_redirected";
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-/** Colour-mode cookie (SPEC §4). */
+/** Colour-mode cookie. */
 export const COLOR_MODE_COOKIE = "color_mode";
 
-/** Toasts (SPEC §9). */
+/** Toasts. */
 export const TOAST = { durationMs: 5000, visible: 5, gap: 16 } as const;
 
 /** JSON request bodies above this answer 413. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Session cookie and lifetimes (DESIGN §3). A session ends after 2 h without use, and after 24 h in any case. */
+/** Session cookie and lifetimes (docs/api.md, ADR 0003). A session ends after 2 h without use, and after 24 h in any case. */
 export const SESSION_COOKIE = "session";
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * The operator's site configuration: name, claims and figures shown on the public site (SPEC §1, §2).
+ * The operator's site configuration: name, claims and figures shown on the public site (docs/behaviour/public-site.md#the-product-and-its-claims).
  * The demo brand is fictional. A real operator replaces this one file.
  */
 export const siteConfig = {
@@ -24,7 +24,7 @@ export const siteConfig = {
     foundedYear: 1990,
     yearsOfExperience: 35,
   },
-  /** Footer counter band (SPEC §2, §9). */
+  /** Footer counter band (docs/behaviour/public-site.md#counter-band). */
   counter: {
     activeBoms: 4425,
     boardsPerYear: 200_000,
@@ -52,7 +52,7 @@ export const siteConfig = {
     defaultTaxRateBp: 1900,
     defaultCurrency: "EUR",
   },
-  /** Languages the structured data names (SPEC §1: en, de, it, ro only). */
+  /** Languages the structured data names (en, de, it, ro only). */
   structuredDataLanguages: ["en", "de", "it", "ro"],
 } as const;
 

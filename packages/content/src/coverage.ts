@@ -180,7 +180,7 @@ export function contentCoverage(root = contentRoot()): CoverageReport {
     };
   });
 
-  // SPEC §2: the glossary exists in English and German only, with at least 150 terms each.
+  // docs/behaviour/public-site.md#glossary-languages: the glossary exists in English and German only, with at least 150 terms each.
   for (const locale of ["en", "de"] as const) {
     try {
       const letters = glossary(locale, root);

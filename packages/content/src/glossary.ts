@@ -29,7 +29,7 @@ export interface GlossaryLetter {
   entries: GlossaryEntry[];
 }
 
-/** The PCB glossary of a language (content/glossary/<lang>.json; SPEC §2: en and de only), by letter. */
+/** The PCB glossary of a language (content/glossary/<lang>.json; en and de only, docs/behaviour/public-site.md#glossary-languages), by letter. */
 export function glossary(locale: Locale, root = contentRoot()): GlossaryLetter[] | null {
   const file = path.join(root, "glossary", `${locale}.json`);
   if (!existsSync(file)) return null;

@@ -73,7 +73,7 @@ export interface Article extends ArticleMeta {
 }
 
 export interface VisibilityOptions {
-  /** Drafts are shown only in preview mode (SPEC §4). */
+  /** Drafts are shown only in preview mode. */
   includeDrafts?: boolean;
 }
 

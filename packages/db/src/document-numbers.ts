@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "./factories.ts";
 import { documentSequences } from "./schema.ts";
 
-/** Prefixes of the human document numbers (DESIGN §3: QTN-2026-00042). */
+/** Prefixes of the human document numbers (e.g. QTN-2026-00042; ADR 0004). */
 export const DOCUMENT_PREFIXES = {
   quote: "QTN",
   order: "SO",

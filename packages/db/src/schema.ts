@@ -61,7 +61,7 @@ export const users = pgTable(
     /** active, or disabled by a company administrator or staff (sign-in and sessions end). */
     status: text("status").notNull().default("active"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    /** The user must choose a new password before anything else (SPEC §3 is_forced_update). */
+    /** The user must choose a new password before anything else (docs/behaviour/accounts.md#forced-password-change). */
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     cookieNotifiedAt: timestamp("cookie_notified_at", { withTimezone: true }),
@@ -82,7 +82,7 @@ export const users = pgTable(
 
 /**
  * A user's role in a company. Invited members have no accepted role until they accept; sign-in is
- * refused without an accepted role (SPEC §5). Roles: admin, buyer, engineer, finance, viewer.
+ * refused without an accepted role (docs/behaviour/accounts.md#sign-in). Roles: admin, buyer, engineer, finance, viewer.
  */
 export const companyMembers = pgTable(
   "company_members",
@@ -197,7 +197,7 @@ export const companyRelations = pgTable(
 );
 
 /**
- * The second step of a sign-in (SPEC §4): the attempt the one-time code is bound to. Its id is the
+ * The second step of a sign-in (docs/behaviour/accounts.md#sign-in): the attempt the one-time code is bound to. Its id is the
  * tmp_id the client sends back. Unknown accounts get an attempt too (userId null), so the answer
  * does not tell whether an account exists.
  */
@@ -334,7 +334,7 @@ export const activityLog = pgTable(
   ],
 );
 
-/** Fixed-window rate-limit counters shared by every API instance (DESIGN §1). */
+/** Fixed-window rate-limit counters shared by every API instance (docs/architecture.md). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
@@ -374,7 +374,7 @@ export const captchaRedemptions = pgTable(
 );
 
 /**
- * The operator's redirect rules (SPEC §2: a server-provided rule is consulted for each path).
+ * The operator's redirect rules (docs/behaviour/public-site.md#redirect-rules).
  * Staff maintain them in the back office; targets are local paths or https URLs.
  */
 export const redirectRules = pgTable(
@@ -433,7 +433,7 @@ export const documentSequences = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.year] })],
 );
 
-/** The operator's non-working days; delivery dates skip them and weekends (SPEC getHolidayList). */
+/** The operator's non-working days; delivery dates skip them and weekends (docs/behaviour/quotes.md#holidays-and-delivery-dates). */
 export const holidays = pgTable(
   "holidays",
   {
@@ -447,7 +447,7 @@ export const holidays = pgTable(
   (t) => [uniqueIndex("holidays_date_idx").on(t.date)],
 );
 
-/** Carriers and services the operator ships with, with the price charged (SPEC getParcelServices). */
+/** Carriers and services the operator ships with, with the price charged (docs/behaviour/quotes.md#parcel-services). */
 export const parcelServices = pgTable(
   "parcel_services",
   {
@@ -470,7 +470,7 @@ export const parcelServices = pgTable(
 );
 
 /**
- * A quotation (SPEC §3 statuses). A customer's request starts it In Progress; staff price it and
+ * A quotation (docs/behaviour/quotes.md#quote-states). A customer's request starts it In Progress; staff price it and
  * send it (Open); the customer orders all or some lines (Ordered, Partially Ordered) or declines it;
  * staff may mark it Lost; an Open quote past valid_until becomes Expired.
  */
@@ -534,7 +534,7 @@ export const quoteLines = pgTable(
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
-    /** assemblies or pcb (SPEC §3 product categories). */
+    /** assemblies or pcb (docs/behaviour/quotes.md#product-categories). */
     category: text("category").notNull(),
     description: text("description").notNull(),
     tiers: jsonb("tiers").$type<QuoteTier[]>().notNull(),
@@ -565,7 +565,7 @@ export interface AddressSnapshot {
   country: string;
 }
 
-/** A sales order placed from a quote (SPEC placeOrder). */
+/** A sales order placed from a quote (docs/behaviour/orders.md#placing-an-order). */
 export const salesOrders = pgTable(
   "sales_orders",
   {
@@ -637,7 +637,7 @@ export const salesOrderLines = pgTable(
 );
 
 /**
- * Production progress of one order line (SPEC get_wo_progress_data), one row per stage:
+ * Production progress of one order line (docs/behaviour/orders.md#production-progress), one row per stage:
  * material_procurement, smt, tht, inspection, testing, packing, shipped.
  */
 export const workOrderStages = pgTable(
@@ -676,7 +676,7 @@ export interface DocumentLineSnapshot {
   amount_minor: number;
 }
 
-/** A shipment of an order: carrier and tracking number (SPEC Delivery note). */
+/** A shipment of an order: carrier and tracking number (docs/behaviour/orders.md#delivery-notes). */
 export const deliveryNotes = pgTable(
   "delivery_notes",
   {
@@ -704,7 +704,7 @@ export const deliveryNotes = pgTable(
   ],
 );
 
-/** A sales invoice; overdue is unpaid past due_date (SPEC Sales invoice). */
+/** A sales invoice; overdue is unpaid past due_date (docs/behaviour/billing.md#invoices). */
 export const invoices = pgTable(
   "invoices",
   {
@@ -744,7 +744,7 @@ export const invoices = pgTable(
 
 /**
  * Payments of invoices. The partial unique index lets an invoice have at most one pending or
- * succeeded payment, so two concurrent charges cannot both go through (SPEC charge_client).
+ * succeeded payment, so two concurrent charges cannot both go through (docs/behaviour/billing.md#payments).
  */
 export const payments = pgTable(
   "payments",
@@ -782,7 +782,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Payment integrations the operator has switched on (SPEC enable_integration). */
+/** Payment integrations the operator has switched on (docs/behaviour/billing.md#payments). */
 export const paymentIntegrations = pgTable("payment_integrations", {
   provider: text("provider").primaryKey(),
   enabled: boolean("enabled").notNull().default(false),
@@ -798,7 +798,7 @@ export interface MaterialLine {
   packaging: "reel" | "cut_tape" | "tray" | "tube" | "bulk";
 }
 
-/** Parts the customer supplies, announced to the operator (SPEC Material request). */
+/** Parts the customer supplies, announced to the operator (docs/behaviour/billing.md#material-requests). */
 export const materialRequests = pgTable(
   "material_requests",
   {
@@ -829,7 +829,7 @@ export const materialRequests = pgTable(
   ],
 );
 
-/** Agreements between the customer and the operator (SPEC Contract: create, getAll). */
+/** Agreements between the customer and the operator (docs/behaviour/billing.md#contracts). */
 export const contracts = pgTable(
   "contracts",
   {

@@ -23,7 +23,7 @@ export const DEMO_USER = {
 } as const;
 
 /**
- * One demo account per company role, plus the operator's staff (SPEC §6; ADR 0003). `npm start`
+ * One demo account per company role, plus the operator's staff (docs/behaviour/accounts.md#roles-and-permissions; ADR 0003). `npm start`
  * prints them. All share the demo company except the staff, who belong to the operator.
  */
 export const DEMO_ACCOUNTS = [

@@ -1,5 +1,5 @@
 /**
- * The real CAM sets in fixtures/gerbers (copied from ../shared/fixtures, licences in its README),
+ * The real CAM sets in fixtures/gerbers (licences in its README),
  * with what each file is and the board size their outline draws. Shared by the tests and the bench.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
