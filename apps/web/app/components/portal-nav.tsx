@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { can, type CompanyPermission } from "@ems/contracts/permissions";
 import type { PageKey } from "@ems/i18n/pages";
 import {
   Building2,
@@ -25,8 +26,8 @@ interface NavItem {
   page: PageKey;
   label: string;
   icon: typeof LayoutDashboard;
-  /** Company roles that see the section; all when absent (roles.ts says who may do what). */
-  roles?: readonly string[];
+  /** What a company role must be allowed to see the section; everyone when absent. */
+  permission?: CompanyPermission;
 }
 
 /** The portal sections that exist so far; later capabilities add theirs here (no dead links). */
@@ -39,18 +40,18 @@ const CUSTOMER_ITEMS: readonly NavItem[] = [
     page: "my-invoices",
     label: "portal_nav.invoices",
     icon: Receipt,
-    roles: ["admin", "buyer", "finance", "viewer"],
+    permission: "invoices.read",
   },
   { page: "my-material-request", label: "portal_nav.material_request", icon: PackageOpen },
   {
     page: "my-contracts",
     label: "portal_nav.contracts",
     icon: FileSignature,
-    roles: ["admin", "buyer", "finance", "viewer"],
+    permission: "contracts.read",
   },
   { page: "my-profile", label: "portal_nav.profile", icon: UserRound },
   { page: "my-companies", label: "portal_nav.companies", icon: Building2 },
-  { page: "my-system-logs", label: "portal_nav.system_logs", icon: History },
+  { page: "my-system-logs", label: "portal_nav.system_logs", icon: History, permission: "company.manage" },
 ];
 
 /** The operator's back office (staff roles only). */
@@ -73,9 +74,7 @@ export function PortalNav({ staff, companyRole }: { staff: boolean; companyRole:
   const locale = useLocale();
   const items = staff
     ? STAFF_ITEMS
-    : CUSTOMER_ITEMS.filter(
-        (item) => !item.roles || (companyRole !== null && item.roles.includes(companyRole)),
-      );
+    : CUSTOMER_ITEMS.filter((item) => !item.permission || can(companyRole, item.permission));
   return (
     <nav
       aria-label={i18n._(staff ? "portal_nav.staff_label" : "portal_nav.label")}

@@ -3,6 +3,7 @@ import { activityPageSchema, activityQuerySchema } from "@ems/contracts/activity
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { ok } from "../../lib/envelope.ts";
 import { activityPage } from "./activity-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 /**
  * Activity log (docs/behaviour/accounts.md#activity-log): the system log (security events) and the
@@ -13,7 +14,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/activity/${kind}-logs`,
       {
-        onRequest: app.requireCompanyRole("admin"),
+        onRequest: app.requireCompanyRole(...rolesWith("company.manage")),
         schema: {
           tags: ["activity"],
           summary: `The company's ${kind} log, newest first (company administrators)`,

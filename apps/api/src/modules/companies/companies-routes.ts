@@ -19,7 +19,6 @@ import {
   userRoleSchema,
 } from "@ems/contracts/companies";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
-import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
 import {
   acceptInvitation,
@@ -40,6 +39,7 @@ import {
   resendInvitation,
   useAddressAs,
 } from "./companies-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 export interface CompaniesRouteOptions {
   /** For the calls that send mail or guess tokens (invite, resend, invitation look-up and accept). */
@@ -63,9 +63,9 @@ const noQuery = z.strictObject({});
  * routes.
  */
 export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = async (app, { rateLimit }) => {
-  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
-  const admin = { onRequest: app.requireCompanyRole("admin") };
-  const adminOrBuyer = { onRequest: app.requireCompanyRole("admin", "buyer") };
+  const member = { onRequest: app.requireCompanyRole(...rolesWith("company.read")) };
+  const admin = { onRequest: app.requireCompanyRole(...rolesWith("company.manage")) };
+  const adminOrBuyer = { onRequest: app.requireCompanyRole(...rolesWith("company.addresses")) };
   const mailLimit = {
     rateLimit: { max: Math.max(5, Math.floor(rateLimit.max / 2)), timeWindow: 15 * 60 * 1000 },
   };

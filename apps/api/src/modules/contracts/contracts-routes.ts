@@ -22,6 +22,7 @@ import {
   getContract,
   staffContractPage,
 } from "./contracts-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 /** New requests are throttled per client address, like the other mail-sending calls. */
 export interface ContractsRouteOptions {
@@ -45,8 +46,8 @@ const noQuery = z.strictObject({});
  * request new ones. The back office lists all of them and activates or ends them.
  */
 export const contractsRoutes: FastifyPluginAsyncZod<ContractsRouteOptions> = async (app, { rateLimit }) => {
-  const reader = { onRequest: app.requireCompanyRole("admin", "buyer", "finance", "viewer") };
-  const requester = { onRequest: app.requireCompanyRole("admin", "buyer") };
+  const reader = { onRequest: app.requireCompanyRole(...rolesWith("contracts.read")) };
+  const requester = { onRequest: app.requireCompanyRole(...rolesWith("contracts.request")) };
   const staff = { onRequest: app.requireStaff };
   const tags = ["contracts"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>

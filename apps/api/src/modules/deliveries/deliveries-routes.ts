@@ -6,10 +6,10 @@ import {
   deliveryNotePageSchema,
 } from "@ems/contracts/billing";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
-import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
 import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import { deliveriesPage, deliveryPdf } from "./deliveries-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -25,7 +25,7 @@ const noQuery = z.strictObject({});
  * reads its delivery notes.
  */
 export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
+  const member = { onRequest: app.requireCompanyRole(...rolesWith("company.read")) };
   const tags = ["deliveries"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
 import { deskDataSchema, deskQuerySchema } from "@ems/contracts/desk";
 import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
-import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
 import { deskData } from "./desk-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 /**
  * Desk: getDeskData (docs/behaviour/billing.md#customer-desk): every member of the company; engineers
@@ -13,7 +13,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/desk",
     {
-      onRequest: app.requireCompanyRole(...COMPANY_ROLES),
+      onRequest: app.requireCompanyRole(...rolesWith("company.read")),
       schema: {
         tags: ["desk"],
         summary: "The customer desk: counts, latest documents and a monthly series",

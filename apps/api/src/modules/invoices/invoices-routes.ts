@@ -10,6 +10,7 @@ import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
 import { ok } from "../../lib/envelope.ts";
 import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import { invoiceDetails, invoicePdf, invoicesPage } from "./invoices-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -25,7 +26,7 @@ const noQuery = z.strictObject({});
  * Administrators, finance users, buyers and viewers read invoices; engineers do not (roles.ts).
  */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const readers = { onRequest: app.requireCompanyRole("admin", "finance", "buyer", "viewer") };
+  const readers = { onRequest: app.requireCompanyRole(...rolesWith("invoices.read")) };
   const tags = ["invoices"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");

@@ -11,7 +11,6 @@ import {
   staffMaterialRequestPageSchema,
   staffMaterialRequestSchema,
 } from "@ems/contracts/material-requests";
-import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { z } from "zod";
 import { ok } from "../../lib/envelope.ts";
 import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
@@ -23,6 +22,7 @@ import {
   receiveMaterialRequest,
   staffMaterialRequestPage,
 } from "./material-requests-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 /** New requests are throttled per client address, like the other mail-sending calls. */
 export interface MaterialRequestsRouteOptions {
@@ -49,8 +49,8 @@ export const materialRequestsRoutes: FastifyPluginAsyncZod<MaterialRequestsRoute
   app,
   { rateLimit },
 ) => {
-  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
-  const announcer = { onRequest: app.requireCompanyRole("admin", "buyer", "engineer") };
+  const member = { onRequest: app.requireCompanyRole(...rolesWith("company.read")) };
+  const announcer = { onRequest: app.requireCompanyRole(...rolesWith("material.announce")) };
   const staff = { onRequest: app.requireStaff };
   const tags = ["material-requests"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>

@@ -9,7 +9,6 @@ import {
   orderProgressSchema,
 } from "@ems/contracts/orders";
 import { orderPlacedSchema, placeOrderSchema, termsSchema } from "@ems/contracts/ordering";
-import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
 import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import {
@@ -20,6 +19,7 @@ import {
   placeOrder,
   salesOrderTerms,
 } from "./orders-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -36,7 +36,7 @@ const noQuery = z.strictObject({});
  * confirmation PDF. Every member of the company reads its orders (tenant = caller's company).
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
+  const member = { onRequest: app.requireCompanyRole(...rolesWith("company.read")) };
   const tags = ["orders"];
   const noStore = (reply: { header(name: string, value: string): unknown }) =>
     reply.header("Cache-Control", "private, no-store");
@@ -61,7 +61,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orders",
     {
-      onRequest: app.requireCompanyRole("admin", "buyer"),
+      onRequest: app.requireCompanyRole(...rolesWith("quotes.decide")),
       config: { idempotent: true },
       schema: {
         tags,

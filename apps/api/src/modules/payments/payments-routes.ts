@@ -17,6 +17,7 @@ import {
   type PaymentProviders,
   type PaymentsContext,
 } from "./payments-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 export interface PaymentsRouteOptions {
   providers: PaymentProviders;
@@ -43,8 +44,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRouteOptions> = async
   { providers, rateLimit },
 ) => {
   const ctx = (request: FastifyRequest): PaymentsContext => ({ ...request.context(), providers });
-  const readers = { onRequest: app.requireCompanyRole("admin", "finance", "buyer", "viewer") };
-  const payers = { onRequest: app.requireCompanyRole("admin", "finance"), config: { rateLimit } };
+  const readers = { onRequest: app.requireCompanyRole(...rolesWith("invoices.read")) };
+  const payers = { onRequest: app.requireCompanyRole(...rolesWith("invoices.pay")), config: { rateLimit } };
   const tags = ["payments"];
 
   app.get(

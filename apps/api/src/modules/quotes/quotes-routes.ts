@@ -10,7 +10,6 @@ import {
   quotePageSchema,
   quoteRequestSchema,
 } from "@ems/contracts/quotes";
-import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
 import { pdfBodySchema, sendPdf } from "../../lib/pdf-reply.ts";
 import {
@@ -21,6 +20,7 @@ import {
   renewQuote,
   requestQuote,
 } from "./quotes-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 /** Requests for quotes are throttled per client address, like the other mail-sending calls. */
 export interface QuotesRouteOptions {
@@ -42,9 +42,9 @@ const errors = {
  * reads; admins, buyers and engineers ask for quotes; admins and buyers decline them or ask again.
  */
 export const quotesRoutes: FastifyPluginAsyncZod<QuotesRouteOptions> = async (app, { rateLimit }) => {
-  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
-  const requester = { onRequest: app.requireCompanyRole("admin", "buyer", "engineer") };
-  const decider = { onRequest: app.requireCompanyRole("admin", "buyer") };
+  const member = { onRequest: app.requireCompanyRole(...rolesWith("company.read")) };
+  const requester = { onRequest: app.requireCompanyRole(...rolesWith("quotes.request")) };
+  const decider = { onRequest: app.requireCompanyRole(...rolesWith("quotes.decide")) };
   const tags = ["quotes"];
   const detail = { 200: envelopeSchema(quoteDetailSchema), ...errors };
 

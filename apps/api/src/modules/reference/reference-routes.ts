@@ -8,9 +8,9 @@ import {
   holidaySchema,
   parcelServiceSchema,
 } from "@ems/contracts/reference";
-import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { ok } from "../../lib/envelope.ts";
 import { deliveryDate, holidaysOfYear, parcelServices } from "./reference-service.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
@@ -20,7 +20,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * company reads them (the order form and the quote page need them).
  */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const member = { onRequest: app.requireCompanyRole(...COMPANY_ROLES) };
+  const member = { onRequest: app.requireCompanyRole(...rolesWith("company.read")) };
   const tags = ["reference"];
 
   app.get(

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { can } from "@ems/contracts/permissions";
 import type {
   CompanyAddress,
   CompanyContact,
@@ -54,8 +55,8 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const { role, company, related, addresses, contacts, users, countries } = loaderData;
-  const isAdmin = role === "admin";
-  const canAdd = isAdmin || role === "buyer";
+  const isAdmin = can(role, "company.manage");
+  const canAdd = can(role, "company.addresses");
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 md:px-6">
       <h1 className="text-3xl font-bold tracking-tight">{i18n._("my_companies.title")}</h1>

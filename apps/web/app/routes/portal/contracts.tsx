@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { can } from "@ems/contracts/permissions";
 import { CONTRACT_KINDS, CONTRACT_SORTS, CONTRACT_STATUSES, type Contract } from "@ems/contracts/agreements";
 import type { SessionUser } from "@ems/contracts/auth";
 import { FilePlus2 } from "lucide-react";
@@ -44,7 +45,6 @@ const SPEC: ListSpec = {
 };
 
 /** Administrators and buyers request contracts (the contracts API's rule). */
-const REQUESTERS = ["admin", "buyer"];
 
 /** The company's agreements (docs/behaviour/billing.md#contracts) and a request for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     state,
     ...list,
-    canRequest: REQUESTERS.includes(session.data.user.company_role ?? ""),
+    canRequest: can(session.data.user.company_role, "contracts.request"),
     today: new Date().toISOString().slice(0, 10),
   };
 }

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { can } from "@ems/contracts/permissions";
 import type { SessionUser } from "@ems/contracts/auth";
 import type { DeskData } from "@ems/contracts/desk";
 import { FilePlus2, PackagePlus } from "lucide-react";
@@ -31,7 +32,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** Roles that request quotes and announce material (the quotes and material requests APIs' rules). */
-const REQUESTERS = ["admin", "buyer", "engineer"];
 
 /** The company's overview (docs/behaviour/billing.md#customer-desk), only reachable through the dashboard layout's guard. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
   ]);
   const { first_name: firstName, company_role: role } = session.data.user;
-  return { firstName, canRequest: REQUESTERS.includes(role ?? ""), desk };
+  return { firstName, canRequest: can(role, "quotes.request"), desk };
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { can } from "@ems/contracts/permissions";
 import {
   INVOICE_DISPLAY_STATUSES,
   INVOICE_SORTS,
@@ -53,7 +54,6 @@ const SPEC: ListSpec = {
 };
 
 /** Administrators and finance users pay invoices (the payments API's rule). */
-const PAYERS = ["admin", "finance"];
 
 /**
  * The invoice list with payments (docs/behaviour/billing.md#invoices): the company's invoices, the open amount, and for
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.get<{ user: SessionUser }>("/api/auth/session"),
     loadList<Invoice>(api, "/api/invoices", listApiParams(state, SPEC)),
   ]);
-  const canPay = PAYERS.includes(session.data.user.company_role ?? "");
+  const canPay = can(session.data.user.company_role, "invoices.pay");
   if (!list.page)
     return { state, ...list, canPay, methods: null, pending: {} as Record<string, Payment>, summary: null };
 

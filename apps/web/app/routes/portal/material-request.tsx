@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { can } from "@ems/contracts/permissions";
 import type { SessionUser } from "@ems/contracts/auth";
 import {
   MATERIAL_REQUEST_SORTS,
@@ -53,7 +54,6 @@ const SPEC: ListSpec = {
 };
 
 /** Administrators, buyers and engineers announce material (the material requests API's rule). */
-const ANNOUNCERS = ["admin", "buyer", "engineer"];
 
 /** The company's material requests (docs/behaviour/billing.md#material-requests), and announcing a delivery of customer-supplied parts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.get<{ user: SessionUser }>("/api/auth/session"),
     loadList<MaterialRequest>(api, "/api/material-requests", listApiParams(state, SPEC)),
   ]);
-  const canAnnounce = ANNOUNCERS.includes(session.data.user.company_role ?? "");
+  const canAnnounce = can(session.data.user.company_role, "material.announce");
   // The orders the parts may be for: the newest open ones (cancelled and completed ones take none).
   const orders: OrderOption[] = canAnnounce
     ? await api

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { can } from "@ems/contracts/permissions";
 import type { CompanyAddress } from "@ems/contracts/companies";
 import type { Terms } from "@ems/contracts/ordering";
 import { quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
@@ -36,7 +37,6 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 };
 
 /** Company roles that decide on quotes (order, decline, ask again). */
-const DECIDERS = ["admin", "buyer"];
 
 /**
  * One quote (docs/behaviour/quotes.md#reading-a-quote) with what the page needs beside it: the holidays delivery dates skip,
@@ -121,7 +121,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
     );
   }
 
-  const decider = role !== null && DECIDERS.includes(role);
+  const decider = can(role, "quotes.decide");
   const decidable = quote.status === "Open" || quote.status === "Expired" || quote.status === "Declined";
 
   return (

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { can } from "@ems/contracts/permissions";
 import type { QuotePage } from "@ems/contracts/quotes";
 import { todayIso } from "@ems/contracts/reference";
 import { useLocation, useRouteLoaderData } from "react-router";
@@ -25,7 +26,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** Company roles that may ask for a quote (POST /api/quotes). */
-const REQUESTERS = ["admin", "buyer", "engineer"];
 
 /** The company's quotes (docs/behaviour/quotes.md#listing-quotes), filtered, searched, sorted and paged by the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -60,7 +60,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
             {i18n._("page.my-quotes.intro", values)}
           </p>
         </div>
-        {!forbidden && role && REQUESTERS.includes(role) ? <RequestQuoteDialog locale={locale} /> : null}
+        {!forbidden && can(role, "quotes.request") ? <RequestQuoteDialog locale={locale} /> : null}
       </div>
 
       {forbidden ? (
