@@ -71,8 +71,9 @@ export function DeclineForm({
         <FormField label={i18n._("my_quotes.decline_reason_label")} error={reasonError}>
           {(f) => (
             <textarea
-              {...f}
+              // The field's own id and descriptions (FormField's) win over Conform's, so the label names it.
               {...getTextareaProps(fields.reason)}
+              {...f}
               // Opening the form is the user's request to type the reason.
               autoFocus
               required
