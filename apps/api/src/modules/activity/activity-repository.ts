@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import { and, eq, gte, ilike, lt, or } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { activityLog } from "@ems/db/schema";
+import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 export type ActivityRow = typeof activityLog.$inferSelect;
 export type NewActivityRow = typeof activityLog.$inferInsert;
@@ -12,7 +13,7 @@ export async function insertActivity(db: Executor, entry: NewActivityRow): Promi
   return row;
 }
 
-export interface ActivityFilter {
+export interface ActivityFilter extends Paging {
   companyId: string;
   kind: "system" | "user";
   action?: string | undefined;
@@ -22,8 +23,6 @@ export interface ActivityFilter {
   from?: Date | undefined;
   /** Exclusive upper bound. */
   to?: Date | undefined;
-  limit: number;
-  offset: number;
   /** Counting stops here, so a long history costs no more than this many index entries. */
   maxRows: number;
 }
@@ -36,7 +35,7 @@ export async function listActivity(
   db: Executor,
   filter: ActivityFilter,
 ): Promise<{ rows: ActivityRow[]; total: number }> {
-  const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = filter.q ? likePattern(filter.q) : null;
   const where = and(
     eq(activityLog.companyId, filter.companyId),
     eq(activityLog.kind, filter.kind),
@@ -52,22 +51,12 @@ export async function listActivity(
         )
       : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(activityLog)
-      .where(where)
-      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql<number>`1`.as("one") })
-        .from(activityLog)
-        .where(where)
-        .limit(filter.maxRows)
-        .as("capped"),
-    ),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return listPage(db, {
+    rows: db.select().from(activityLog).$dynamic(),
+    table: activityLog,
+    cap: filter.maxRows,
+    where,
+    orderBy: sortOrder("desc", activityLog.createdAt, activityLog.id),
+    paging: filter,
+  });
 }

@@ -8,6 +8,7 @@ import {
   type ActivityQuery,
 } from "@ems/contracts/activity";
 import type { Database } from "@ems/db/client";
+import { pagingOf } from "../../lib/list-query.ts";
 import { insertActivity, listActivity, type ActivityRow } from "./activity-repository.ts";
 
 /**
@@ -80,8 +81,7 @@ export async function activityPage(
     q: query.q,
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
     maxRows: ACTIVITY_MAX_ROWS,
   });
   return { items: rows.map(toDto), page: query.page, page_size: query.page_size, total };

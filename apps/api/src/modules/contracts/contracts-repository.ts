@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or } from "drizzle-orm";
+import { and, eq, ilike, or } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { companies, contracts, users } from "@ems/db/schema";
+import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of contracts (agreements). Customer queries take the caller's company and
@@ -16,7 +17,7 @@ export interface ContractRecord {
   companyVatId: string | null;
 }
 
-export interface ContractFilter {
+export interface ContractFilter extends Paging {
   /** The tenant; undefined only for the back office, which sees every company. */
   companyId: string | undefined;
   status?: string | undefined;
@@ -24,11 +25,7 @@ export interface ContractFilter {
   q?: string | undefined;
   sort: "created_at" | "number" | "title" | "starts_on";
   dir: "asc" | "desc";
-  limit: number;
-  offset: number;
 }
-
-const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function recordQuery(db: Executor) {
   return db
@@ -53,7 +50,7 @@ export async function listContracts(
   db: Executor,
   filter: ContractFilter,
 ): Promise<{ rows: ContractRecord[]; total: number }> {
-  const pattern = filter.q ? escapeLike(filter.q) : null;
+  const pattern = filter.q ? likePattern(filter.q) : null;
   const where = and(
     filter.companyId ? eq(contracts.companyId, filter.companyId) : undefined,
     filter.status ? eq(contracts.status, filter.status) : undefined,
@@ -66,16 +63,14 @@ export async function listContracts(
     title: contracts.title,
     starts_on: contracts.startsOn,
   }[filter.sort];
-  const order = filter.dir === "asc" ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
-    recordQuery(db)
-      .where(where)
-      .orderBy(order(column), order(contracts.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(contracts).where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return listPage(db, {
+    rows: recordQuery(db).$dynamic(),
+    table: contracts,
+    cap: null,
+    where,
+    orderBy: sortOrder(filter.dir, column, contracts.id),
+    paging: filter,
+  });
 }
 
 export async function insertContract(db: Executor, values: NewContractRow): Promise<ContractRow> {

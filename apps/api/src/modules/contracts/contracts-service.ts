@@ -16,6 +16,7 @@ import { ERROR_CODES } from "@ems/contracts/errors";
 import type { Database } from "@ems/db/client";
 import { isLocale } from "@ems/i18n/locales";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import type { SessionWithUser } from "../../lib/caller.ts";
@@ -76,8 +77,7 @@ export async function contractPage(ctx: ContractContext, query: ContractListQuer
     q: query.q,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return { items: rows.map(toDto), page: query.page, page_size: query.page_size, total };
 }
@@ -164,8 +164,7 @@ export async function staffContractPage(
     q: query.q,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return { items: rows.map(toStaffDto), page: query.page, page_size: query.page_size, total };
 }

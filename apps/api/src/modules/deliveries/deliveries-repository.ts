@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, ilike, or } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { companies, deliveryNotes, salesOrders } from "@ems/db/schema";
-import { LIST_COUNT_CAP, likePattern } from "../../lib/list-query.ts";
+import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of delivery notes. Customer queries pass the caller's company and filter by
@@ -18,14 +18,12 @@ export interface DeliveryNoteRecord {
   companyName: string;
 }
 
-export interface DeliveryFilter {
+export interface DeliveryFilter extends Paging {
   companyId: string | null;
   orderId?: string | undefined;
   q?: string | undefined;
   sort: "shipped_at" | "number";
   dir: "asc" | "desc";
-  limit: number;
-  offset: number;
 }
 
 function recordQuery(db: Executor) {
@@ -59,23 +57,13 @@ export async function listDeliveryNotes(
       : undefined,
   );
   const column = { shipped_at: deliveryNotes.shippedAt, number: deliveryNotes.number }[filter.sort];
-  const order = filter.dir === "asc" ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
-    recordQuery(db)
-      .where(where)
-      .orderBy(order(column), order(deliveryNotes.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql<number>`1`.as("one") })
-        .from(deliveryNotes)
-        .where(where)
-        .limit(LIST_COUNT_CAP)
-        .as("capped"),
-    ),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return listPage(db, {
+    rows: recordQuery(db).$dynamic(),
+    table: deliveryNotes,
+    where,
+    orderBy: sortOrder(filter.dir, column, deliveryNotes.id),
+    paging: filter,
+  });
 }
 
 export async function findDeliveryNote(

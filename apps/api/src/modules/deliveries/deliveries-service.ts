@@ -10,6 +10,7 @@ import type {
 import { CLOSED_ORDER_STATUSES } from "@ems/contracts/orders";
 import type { DocumentLineSnapshot } from "@ems/db/schema";
 import { notFound } from "../../lib/app-error.ts";
+import { pagingOf } from "../../lib/list-query.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
   actorOf,
@@ -36,6 +37,7 @@ import {
   listDeliveryNotes,
   type DeliveryNoteRecord,
 } from "./deliveries-repository.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 function deliveryDto(record: DeliveryNoteRecord): DeliveryNote {
   const { note } = record;
@@ -75,8 +77,7 @@ export async function deliveriesPage(
     q: query.q || undefined,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return { items: rows.map(deliveryDto), page: query.page, page_size: query.page_size, total };
 }
@@ -91,8 +92,7 @@ export async function staffDeliveriesPage(
     q: query.q || undefined,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return { items: rows.map(staffDeliveryDto), page: query.page, page_size: query.page_size, total };
 }
@@ -206,7 +206,7 @@ export async function createDeliveryNote(
   const { note, order } = created;
   const [placer, buyers] = await Promise.all([
     order.placedByUserId ? findRecipient(ctx.db, order.placedByUserId) : null,
-    companyRecipients(ctx.db, order.companyId, ["admin", "buyer"]),
+    companyRecipients(ctx.db, order.companyId, rolesWith("quotes.decide")),
   ]);
   await mailEach(ctx, [placer, ...buyers], "delivery_shipped", "/my/deliveries", () => ({
     number: note.number,

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, or } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { companies, invoices, payments, salesOrders } from "@ems/db/schema";
-import { LIST_COUNT_CAP, likePattern } from "../../lib/list-query.ts";
+import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of sales invoices. Customer queries pass the caller's company and filter by
@@ -18,7 +18,7 @@ export interface InvoiceRecord {
   companyName: string;
 }
 
-export interface InvoiceFilter {
+export interface InvoiceFilter extends Paging {
   companyId: string | null;
   /** The display status: overdue is unpaid with due_on before `today`. */
   status?: "unpaid" | "paid" | "overdue" | undefined;
@@ -27,8 +27,6 @@ export interface InvoiceFilter {
   q?: string | undefined;
   sort: "issued_on" | "due_on" | "number" | "total";
   dir: "asc" | "desc";
-  limit: number;
-  offset: number;
 }
 
 function recordQuery(db: Executor) {
@@ -69,24 +67,14 @@ export async function listInvoices(
     number: invoices.number,
     total: invoices.totalMinor,
   }[filter.sort];
-  const order = filter.dir === "asc" ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
-    recordQuery(db)
-      .where(where)
-      .orderBy(order(column), order(invoices.createdAt), order(invoices.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql<number>`1`.as("one") })
-        .from(invoices)
-        .innerJoin(salesOrders, eq(salesOrders.id, invoices.orderId))
-        .where(where)
-        .limit(LIST_COUNT_CAP)
-        .as("capped"),
-    ),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return listPage(db, {
+    rows: recordQuery(db).$dynamic(),
+    table: invoices,
+    join: (select) => select.innerJoin(salesOrders, eq(salesOrders.id, invoices.orderId)),
+    where,
+    orderBy: sortOrder(filter.dir, column, invoices.createdAt, invoices.id),
+    paging: filter,
+  });
 }
 
 export async function findInvoice(

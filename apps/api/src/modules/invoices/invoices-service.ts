@@ -20,6 +20,7 @@ import { addCalendarDays, todayIso } from "@ems/contracts/reference";
 import type { Executor } from "@ems/db/factories";
 import type { DocumentLineSnapshot } from "@ems/db/schema";
 import { notFound } from "../../lib/app-error.ts";
+import { pagingOf } from "../../lib/list-query.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
   actorOf,
@@ -49,6 +50,7 @@ import {
   type InvoiceRecord,
   type InvoiceRow,
 } from "./invoices-repository.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 function invoiceDto(record: InvoiceRecord, today: string): Invoice {
   const { invoice } = record;
@@ -97,8 +99,7 @@ export async function invoicesPage(ctx: DocumentContext, query: InvoiceListQuery
     q: query.q || undefined,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return {
     items: rows.map((row) => invoiceDto(row, today)),
@@ -121,8 +122,7 @@ export async function staffInvoicesPage(
     q: query.q || undefined,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return {
     items: rows.map((row) => staffInvoiceDto(row, today)),
@@ -249,7 +249,7 @@ export async function createInvoice(ctx: DocumentContext, input: InvoiceCreate):
   });
 
   const { invoice, order } = created;
-  const recipients = await companyRecipients(ctx.db, order.companyId, ["finance", "admin"]);
+  const recipients = await companyRecipients(ctx.db, order.companyId, rolesWith("invoices.pay"));
   await mailEach(ctx, recipients, "invoice_issued", "/my/invoices", (texts) => ({
     number: invoice.number,
     order: order.number,

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { companies, materialRequests, salesOrders, users } from "@ems/db/schema";
+import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of material requests. Customer queries take the caller's company and filter
@@ -17,18 +18,14 @@ export interface MaterialRequestRecord {
   companyName: string;
 }
 
-export interface MaterialRequestFilter {
+export interface MaterialRequestFilter extends Paging {
   /** The tenant; undefined only for the back office, which sees every company. */
   companyId: string | undefined;
   status?: string | undefined;
   q?: string | undefined;
   sort: "created_at" | "number" | "expected_on";
   dir: "asc" | "desc";
-  limit: number;
-  offset: number;
 }
-
-const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const recordColumns = {
   request: materialRequests,
@@ -65,7 +62,7 @@ export async function listMaterialRequests(
   db: Executor,
   filter: MaterialRequestFilter,
 ): Promise<{ rows: MaterialRequestRecord[]; total: number }> {
-  const pattern = filter.q ? escapeLike(filter.q) : null;
+  const pattern = filter.q ? likePattern(filter.q) : null;
   const where = and(
     filter.companyId ? eq(materialRequests.companyId, filter.companyId) : undefined,
     filter.status ? eq(materialRequests.status, filter.status) : undefined,
@@ -81,16 +78,14 @@ export async function listMaterialRequests(
     number: materialRequests.number,
     expected_on: materialRequests.expectedOn,
   }[filter.sort];
-  const order = filter.dir === "asc" ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
-    recordQuery(db)
-      .where(where)
-      .orderBy(order(column), order(materialRequests.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(materialRequests).where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return listPage(db, {
+    rows: recordQuery(db).$dynamic(),
+    table: materialRequests,
+    cap: null,
+    where,
+    orderBy: sortOrder(filter.dir, column, materialRequests.id),
+    paging: filter,
+  });
 }
 
 /** The company's order with this id (null for another company's or a missing one). */

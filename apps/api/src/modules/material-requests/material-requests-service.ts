@@ -13,6 +13,7 @@ import type {
 } from "@ems/contracts/material-requests";
 import type { Database } from "@ems/db/client";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import type { SessionWithUser } from "../../lib/caller.ts";
@@ -77,8 +78,7 @@ export async function materialRequestPage(
     q: query.q,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return { items: rows.map(toDto), page: query.page, page_size: query.page_size, total };
 }
@@ -179,8 +179,7 @@ export async function staffMaterialRequestPage(
     q: query.q,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return { items: rows.map(toStaffDto), page: query.page, page_size: query.page_size, total };
 }

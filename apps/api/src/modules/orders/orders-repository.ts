@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import {
   companies,
@@ -10,7 +10,7 @@ import {
   users,
   workOrderStages,
 } from "@ems/db/schema";
-import { LIST_COUNT_CAP, likePattern } from "../../lib/list-query.ts";
+import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of sales orders: placing them (the order, its lines and production stages)
@@ -83,15 +83,13 @@ export interface OrderRecord {
   placedByName: string | null;
 }
 
-export interface OrderFilter {
+export interface OrderFilter extends Paging {
   /** The tenant; null for the back office. */
   companyId: string | null;
   status?: string | undefined;
   q?: string | undefined;
   sort: "created_at" | "number" | "delivery_date" | "total";
   dir: "asc" | "desc";
-  limit: number;
-  offset: number;
 }
 
 /**
@@ -120,28 +118,19 @@ export async function listOrders(
     delivery_date: salesOrders.deliveryDate,
     total: salesOrders.totalMinor,
   }[filter.sort];
-  const order = filter.dir === "asc" ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
-    db
+  return listPage(db, {
+    rows: db
       .select(summaryColumns)
       .from(salesOrders)
       .innerJoin(quotes, eq(quotes.id, salesOrders.quoteId))
       .innerJoin(companies, eq(companies.id, salesOrders.companyId))
-      .where(where)
-      .orderBy(order(column), order(salesOrders.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql<number>`1`.as("one") })
-        .from(salesOrders)
-        .innerJoin(companies, eq(companies.id, salesOrders.companyId))
-        .where(where)
-        .limit(LIST_COUNT_CAP)
-        .as("capped"),
-    ),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+      .$dynamic(),
+    table: salesOrders,
+    join: (select) => select.innerJoin(companies, eq(companies.id, salesOrders.companyId)),
+    where,
+    orderBy: sortOrder(filter.dir, column, salesOrders.id),
+    paging: filter,
+  });
 }
 
 /** One order with its summary figures, or null when it does not exist for this tenant. */

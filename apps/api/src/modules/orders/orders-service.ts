@@ -27,6 +27,7 @@ import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import type { AddressSnapshot, DocumentLineSnapshot } from "@ems/db/schema";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
+import { pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { companyAddress, type AddressRow } from "../companies/companies-service.ts";
@@ -131,8 +132,7 @@ export async function ordersPage(ctx: DocumentContext, query: OrderListQuery): P
     q: query.q || undefined,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return { items: rows.map(summaryDto), page: query.page, page_size: query.page_size, total };
 }
@@ -147,8 +147,7 @@ export async function staffOrdersPage(
     q: query.q || undefined,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return { items: rows.map(staffSummaryDto), page: query.page, page_size: query.page_size, total };
 }

@@ -50,6 +50,7 @@ import {
   type PaymentRow,
 } from "./payments-repository.ts";
 import { StripeProvider } from "./stripe-provider.ts";
+import { rolesWith } from "@ems/contracts/permissions";
 
 /** The ways to pay: bank transfer always; a card gateway when the server has its keys. */
 export interface PaymentProviders {
@@ -113,7 +114,7 @@ async function answer(ctx: PaymentsContext, id: string): Promise<Payment> {
 async function mailPaymentReceived(ctx: DocumentContext, invoice: InvoiceRow, payer: string | null) {
   const [starter, finance] = await Promise.all([
     payer ? findRecipient(ctx.db, payer) : null,
-    companyRecipients(ctx.db, invoice.companyId, ["finance", "admin"]),
+    companyRecipients(ctx.db, invoice.companyId, rolesWith("invoices.pay")),
   ]);
   await mailEach(ctx, [starter, ...finance], "payment_received", INVOICES_PATH, (texts) => ({
     number: invoice.number,

@@ -1,23 +1,8 @@
-import {
-  aliasedTable,
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  or,
-  sql,
-} from "drizzle-orm";
+import { aliasedTable, and, asc, eq, exists, gte, ilike, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { QuoteSort, QuoteStatus } from "@ems/contracts/quotes";
 import type { Executor } from "@ems/db/factories";
 import { companies, companyAddresses, companyMembers, quoteLines, quotes, users } from "@ems/db/schema";
-import { likePattern } from "../../lib/list-query.ts";
+import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of quotes. Customer reads pass the caller's company, so another company's
@@ -28,7 +13,7 @@ export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteLineRow = typeof quoteLines.$inferSelect;
 export type NewQuoteLine = Omit<typeof quoteLines.$inferInsert, "quoteId" | "position" | "id">;
 
-export interface QuoteListFilter {
+export interface QuoteListFilter extends Paging {
   /** The tenant; undefined for staff. */
   companyId?: string | undefined;
   status?: QuoteStatus | undefined;
@@ -38,8 +23,6 @@ export interface QuoteListFilter {
   q?: string | undefined;
   sort: QuoteSort;
   dir: "asc" | "desc";
-  limit: number;
-  offset: number;
 }
 
 export type QuoteListRow = QuoteRow & { companyName: string };
@@ -92,22 +75,19 @@ export async function listQuotes(
         )
       : undefined,
   );
-  const order = filter.dir === "asc" ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
-    db
+  const { rows, total } = await listPage(db, {
+    rows: db
       .select({ quote: quotes, companyName: companies.name })
       .from(quotes)
       .innerJoin(companies, eq(companies.id, quotes.companyId))
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[filter.sort]), order(quotes.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(quotes).where(where),
-  ]);
-  return {
-    rows: rows.map((row) => ({ ...row.quote, companyName: row.companyName })),
-    total: counted?.n ?? 0,
-  };
+      .$dynamic(),
+    table: quotes,
+    cap: null,
+    where,
+    orderBy: sortOrder(filter.dir, SORT_COLUMNS[filter.sort], quotes.id),
+    paging: filter,
+  });
+  return { rows: rows.map((row) => ({ ...row.quote, companyName: row.companyName })), total };
 }
 
 /** The lines of several quotes, by quote and position. */

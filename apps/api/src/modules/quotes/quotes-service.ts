@@ -26,6 +26,7 @@ import { todayIso } from "@ems/contracts/reference";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import type { SessionWithUser } from "../../lib/caller.ts";
@@ -55,6 +56,7 @@ import {
   type QuoteRow,
   type Recipient,
 } from "./quotes-repository.ts";
+import { can, rolesWith } from "@ems/contracts/permissions";
 
 export interface QuoteContext {
   db: Database;
@@ -71,7 +73,6 @@ export interface QuoteContext {
 const REQUEST_LEAD_TIME_DAYS = siteConfig.claims.expressDeliveryDays;
 
 /** Company roles that decide about quotes: decline, ask again, order. */
-const DECIDING_ROLES = ["admin", "buyer"];
 
 const tenant = (ctx: QuoteContext) => ctx.auth.user.companyId;
 const actorOf = (auth: SessionWithUser) => ({
@@ -200,7 +201,7 @@ async function detailOf(
 ): Promise<QuoteDetail> {
   const { quote } = record;
   const today = todayIso(now);
-  const decides = role !== null && DECIDING_ROLES.includes(role);
+  const decides = can(role, "quotes.decide");
   const status = statusOn(quote, today);
   return {
     ...summaryOf(quote, lines, withPrices, today),
@@ -254,7 +255,7 @@ async function customerRecipients(db: Database, quote: QuoteRow): Promise<Recipi
   const requester = quote.requestedByUserId
     ? await findActiveMember(db, quote.companyId, quote.requestedByUserId)
     : null;
-  return requester ? [requester] : listMembersWithRoles(db, quote.companyId, DECIDING_ROLES);
+  return requester ? [requester] : listMembersWithRoles(db, quote.companyId, rolesWith("quotes.decide"));
 }
 
 const quoteLink = (ctx: QuoteContext, quote: QuoteRow, language: string) =>
@@ -288,8 +289,7 @@ export async function customerQuotePage(ctx: QuoteContext, query: QuoteListQuery
     q: query.q || undefined,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   const lines = await listLinesOfQuotes(
     ctx.db,
@@ -507,8 +507,7 @@ export async function staffQuotePage(ctx: QuoteContext, query: StaffQuoteListQue
     q: query.q || undefined,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   const lines = await listLinesOfQuotes(
     ctx.db,

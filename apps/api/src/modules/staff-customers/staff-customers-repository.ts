@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import {
   companies,
@@ -9,6 +9,7 @@ import {
   salesOrders,
   users,
 } from "@ems/db/schema";
+import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
  * The only drizzle code of the back office's customer directory. It never shows the operator's own
@@ -16,8 +17,6 @@ import {
  */
 
 export type AddressRow = typeof companyAddresses.$inferSelect;
-
-const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The outer row's id, qualified by hand: drizzle writes columns of a single-table select without
@@ -43,13 +42,11 @@ const customerColumns = {
 const customerQuery = (db: Executor) => db.select(customerColumns).from(companies);
 export type CustomerRow = Awaited<ReturnType<typeof customerQuery>>[number];
 
-export interface CustomerFilter {
+export interface CustomerFilter extends Paging {
   /** Part of the name; the trigram index on companies.name serves it. */
   q?: string | undefined;
   sort: "name" | "created_at";
   dir: "asc" | "desc";
-  limit: number;
-  offset: number;
 }
 
 export async function listCustomers(
@@ -58,19 +55,17 @@ export async function listCustomers(
 ): Promise<{ rows: CustomerRow[]; total: number }> {
   const where = and(
     eq(companies.isOperator, false),
-    filter.q ? ilike(companies.name, escapeLike(filter.q)) : undefined,
+    filter.q ? ilike(companies.name, likePattern(filter.q)) : undefined,
   );
   const column = filter.sort === "name" ? companies.name : companies.createdAt;
-  const order = filter.dir === "asc" ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
-    customerQuery(db)
-      .where(where)
-      .orderBy(order(column), order(companies.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(companies).where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return listPage(db, {
+    rows: customerQuery(db).$dynamic(),
+    table: companies,
+    cap: null,
+    where,
+    orderBy: sortOrder(filter.dir, column, companies.id),
+    paging: filter,
+  });
 }
 
 export async function findCustomer(db: Executor, id: string): Promise<CustomerRow | null> {

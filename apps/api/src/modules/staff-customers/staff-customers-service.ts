@@ -8,6 +8,7 @@ import type {
 } from "@ems/contracts/staff-customers";
 import type { Database } from "@ems/db/client";
 import { notFound } from "../../lib/app-error.ts";
+import { pagingOf } from "../../lib/list-query.ts";
 import {
   findCustomer,
   listCustomerAddresses,
@@ -53,8 +54,7 @@ export async function customerPage(db: Database, query: StaffCustomerListQuery):
     q: query.q,
     sort: query.sort,
     dir: query.dir,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pagingOf(query),
   });
   return { items: rows.map(customerDto), page: query.page, page_size: query.page_size, total };
 }
