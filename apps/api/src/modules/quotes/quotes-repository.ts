@@ -3,6 +3,7 @@ import type { QuoteSort, QuoteStatus } from "@ems/contracts/quotes";
 import type { Executor } from "@ems/db/factories";
 import { companies, companyAddresses, companyMembers, quoteLines, quotes, users } from "@ems/db/schema";
 import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
+import type { Recipient } from "../documents/documents-service.ts";
 
 /**
  * The only drizzle code of quotes. Customer reads pass the caller's company, so another company's
@@ -222,13 +223,6 @@ export async function findCustomerCompany(db: Executor, id: string) {
   return row ?? null;
 }
 
-export interface Recipient {
-  id: string;
-  email: string;
-  firstName: string;
-  language: string;
-}
-
 const recipientColumns = {
   id: users.id,
   email: users.email,
@@ -252,28 +246,6 @@ export async function findActiveMember(
     .where(and(eq(users.id, userId), eq(users.status, "active"), eq(companyMembers.status, "accepted")))
     .limit(1);
   return row ?? null;
-}
-
-/** The company's active, accepted members with one of the roles. */
-export async function listMembersWithRoles(
-  db: Executor,
-  companyId: string,
-  roles: readonly string[],
-): Promise<Recipient[]> {
-  return db
-    .select(recipientColumns)
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(
-      and(
-        eq(companyMembers.companyId, companyId),
-        eq(companyMembers.status, "accepted"),
-        inArray(companyMembers.role, [...roles]),
-        eq(users.status, "active"),
-      ),
-    )
-    .orderBy(asc(users.email))
-    .limit(100);
 }
 
 /** The company's billing address, if it has one. */

@@ -31,7 +31,7 @@ import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import type { SessionWithUser } from "../../lib/caller.ts";
 import { documentTexts } from "../documents/document-texts.ts";
-import { nextDocumentNumber } from "../documents/documents-service.ts";
+import { companyRecipients, nextDocumentNumber, type Recipient } from "../documents/documents-service.ts";
 import type { MailRequest, Mailer } from "../mail/mail-service.ts";
 import { deliveryDatesFrom } from "../reference/reference-service.ts";
 import { renderQuotePdf } from "./quote-pdf.ts";
@@ -43,7 +43,6 @@ import {
   insertQuote,
   insertQuoteLines,
   listLinesOfQuotes,
-  listMembersWithRoles,
   listQuoteLines,
   listQuotes,
   markExpiredQuotes,
@@ -54,7 +53,6 @@ import {
   type QuoteLineRow,
   type QuoteRecord,
   type QuoteRow,
-  type Recipient,
 } from "./quotes-repository.ts";
 import { can, rolesWith } from "@ems/contracts/permissions";
 
@@ -255,7 +253,7 @@ async function customerRecipients(db: Database, quote: QuoteRow): Promise<Recipi
   const requester = quote.requestedByUserId
     ? await findActiveMember(db, quote.companyId, quote.requestedByUserId)
     : null;
-  return requester ? [requester] : listMembersWithRoles(db, quote.companyId, rolesWith("quotes.decide"));
+  return requester ? [requester] : companyRecipients(db, quote.companyId, rolesWith("quotes.decide"));
 }
 
 const quoteLink = (ctx: QuoteContext, quote: QuoteRow, language: string) =>
