@@ -6,7 +6,7 @@ import { LOCALES, type Locale } from "@ems/i18n/locales";
 import { PAGE_KEYS, PAGES, type PageKey } from "@ems/i18n/pages";
 import { pagePath } from "@ems/i18n/route-map";
 
-import { contentRoot } from "./content-root.ts";
+import { contentRoot } from "@ems/i18n/content-root";
 import { glossary } from "./glossary.ts";
 import { KnowledgeBase } from "./knowledge-base.ts";
 import { fillPlaceholders } from "./markdown.ts";

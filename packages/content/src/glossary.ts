@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Locale } from "@ems/i18n/locales";
 import { z } from "zod";
 
-import { contentRoot } from "./content-root.ts";
+import { contentRoot } from "@ems/i18n/content-root";
 import { ContentError } from "./markdown.ts";
 import { slugify } from "./slugify.ts";
 

@@ -8,7 +8,7 @@ import type { PageKey } from "@ems/i18n/pages";
 import { PAGES } from "@ems/i18n/pages";
 import { z } from "zod";
 
-import { contentRoot, publicRoot } from "./content-root.ts";
+import { contentRoot, publicRoot } from "@ems/i18n/content-root";
 import { splitFrontmatter } from "./frontmatter.ts";
 import { ContentError, renderMarkdown, stripTags, type Heading } from "./markdown.ts";
 import { SearchIndex } from "./search.ts";

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { contentRoot } from "./content-root.ts";
+import { contentRoot } from "@ems/i18n/content-root";
 
 export interface TestArticle {
   locale: string;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  currencyDigits,
+  formatCompactMoney,
+  formatLanguageName,
+  formatMonth,
+  formatRegion,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -46,5 +51,32 @@ describe("formatters", () => {
     expect(formatMoney(123_450, "EUR", "de")).toBe("1.234,50\u00a0€");
     expect(formatMoney(123_450, "EUR", "en")).toBe("€1,234.50");
     expect(formatMoney(99, "RON", "ro")).toBe("0,99\u00a0RON");
+  });
+
+  it("knows each currency's decimals, and falls back to two for an unknown code", () => {
+    expect(currencyDigits("EUR")).toBe(2);
+    expect(currencyDigits("JPY")).toBe(0);
+    expect(currencyDigits("BHD")).toBe(3);
+    expect(currencyDigits("??")).toBe(2);
+  });
+
+  it("writes chart money and months short, in the language", () => {
+    expect(formatCompactMoney(1_250_000, "EUR", "en")).toBe("€12.5K");
+    expect(formatCompactMoney(250_000_000, "EUR", "de")).toBe("2,5\u00a0Mio.\u00a0€");
+    expect(formatMonth("2026-03", "de")).toBe("Mär");
+    expect(formatMonth("2026-03", "en", "long")).toBe("March 2026");
+  });
+
+  it("names countries and languages in the reader's language, and keeps a code Intl cannot name", () => {
+    expect(formatRegion("RO", "de")).toBe("Rumänien");
+    expect(formatRegion("DE", "pt")).toBe("Alemanha");
+    expect(formatRegion("not a code", "en")).toBe("not a code");
+    expect(formatLanguageName("ro", "de")).toBe("Rumänisch");
+    expect(formatLanguageName("sv", "fi")).toBe("ruotsi");
+  });
+
+  it("groups thousands as Portugal does in every number, not as Brazil does", () => {
+    expect(formatNumber(1250, "pt")).toBe(new Intl.NumberFormat("pt-PT").format(1250));
+    expect(formatNumber(12500, "pt")).not.toBe(new Intl.NumberFormat("pt-BR").format(12500));
   });
 });

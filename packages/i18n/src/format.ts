@@ -9,9 +9,10 @@ import { LOCALE_TAGS, normalizeLocale } from "./locales.ts";
  * cached per tag: constructing an Intl formatter costs far more than using one.
  */
 
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames;
+const cache = new Map<string, Formatter>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+function cached<T extends Formatter>(key: string, make: () => T): T {
   let format = cache.get(key) as T | undefined;
   if (!format) {
     format = make();
@@ -93,6 +94,20 @@ export function formatPercentFigure(rateBp: number, locale: string): string {
   );
 }
 
+/** How many decimals a currency has (EUR 2, JPY 0, BHD 3), as Intl knows it; 2 for an unknown code. */
+export function currencyDigits(currency: string): number {
+  try {
+    return (
+      cached(
+        `digits:${currency}`,
+        () => new Intl.NumberFormat("en", { style: "currency", currency }),
+      ).resolvedOptions().maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
+}
+
 /** Integer minor units of an ISO 4217 currency ("1.234,50 €" in German, "€1,234.50" in English). */
 export function formatMoney(amountMinor: number, currency: string, locale: string): string {
   const tag = localeTag(locale);
@@ -102,4 +117,64 @@ export function formatMoney(amountMinor: number, currency: string, locale: strin
   );
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amountMinor / 10 ** digits);
+}
+
+/** Money for a chart's axis, short ("€12.5K", "2,5 Mio. €"). */
+export function formatCompactMoney(amountMinor: number, currency: string, locale: string): string {
+  const tag = localeTag(locale);
+  const format = cached(
+    `compact-money:${tag}:${currency}`,
+    () =>
+      new Intl.NumberFormat(tag, {
+        style: "currency",
+        currency,
+        notation: "compact",
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 1,
+      }),
+  );
+  return format.format(amountMinor / 10 ** currencyDigits(currency));
+}
+
+/** A month (YYYY-MM) as the language names it: "Mar", "März"; with the year for the long form. */
+export function formatMonth(month: string, locale: string, style: "short" | "long" = "short"): string {
+  const tag = localeTag(locale);
+  return cached(
+    `month:${tag}:${style}`,
+    () =>
+      new Intl.DateTimeFormat(tag, {
+        month: style,
+        ...(style === "long" ? { year: "numeric" } : {}),
+        timeZone: "UTC",
+      }),
+  ).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** A country's name in the language ("DE" → "Deutschland"); the code itself when Intl has none. */
+export function formatRegion(code: string, locale: string): string {
+  const tag = localeTag(locale);
+  try {
+    return (
+      cached(`region:${tag}`, () => new Intl.DisplayNames([tag], { type: "region", fallback: "code" })).of(
+        code,
+      ) ?? code
+    );
+  } catch {
+    return code;
+  }
+}
+
+/** A language's name in the language of the page ("ro" → "Rumänisch"); the code when Intl has none. */
+export function formatLanguageName(code: string, locale: string): string {
+  const tag = localeTag(locale);
+  try {
+    return (
+      cached(
+        `language:${tag}`,
+        () => new Intl.DisplayNames([tag], { type: "language", fallback: "code" }),
+      ).of(code) ?? code
+    );
+  } catch {
+    return code;
+  }
 }

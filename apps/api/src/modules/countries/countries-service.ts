@@ -1,6 +1,7 @@
 import countries from "i18n-iso-countries";
 import { LOCALE_TAGS, type Locale } from "@ems/i18n/locales";
 import type { Country } from "@ems/contracts/countries";
+import { formatRegion } from "@ems/i18n/format";
 
 /**
  * ISO 3166-1 countries with names in each of the 12 languages. The code list comes from
@@ -13,10 +14,9 @@ export function listCountries(locale: Locale): Country[] {
   const cached = cache.get(locale);
   if (cached) return cached;
   const tag = LOCALE_TAGS[locale];
-  const names = new Intl.DisplayNames([tag], { type: "region", fallback: "code" });
   const collator = new Intl.Collator(tag);
   const list = Object.entries(countries.getAlpha2Codes())
-    .map(([code, alpha3]) => ({ code, alpha3, name: names.of(code) ?? code }))
+    .map(([code, alpha3]) => ({ code, alpha3, name: formatRegion(code, locale) }))
     .sort((a, b) => collator.compare(a.name, b.name));
   cache.set(locale, list);
   return list;

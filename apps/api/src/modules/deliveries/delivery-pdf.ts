@@ -2,6 +2,7 @@ import type { DeliveryNote } from "@ems/contracts/billing";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
 import { addressLines } from "../documents/document-pdf-lines.ts";
+import { formatNumber } from "@ems/i18n/format";
 
 /**
  * The delivery note PDF (docs/behaviour/orders.md#delivery-notes): what left the operator's site, in
@@ -15,7 +16,6 @@ export async function renderDeliveryPdf(
 ): Promise<Buffer> {
   const texts = documentTexts(language);
   const { t } = texts;
-  const quantity = new Intl.NumberFormat(texts.locale);
   const meta = [
     { label: t("label.shipped_at"), value: texts.date(new Date(note.shipped_at)) },
     { label: t("label.order"), value: note.order_number },
@@ -38,7 +38,11 @@ export async function renderDeliveryPdf(
       { header: t("col.description"), width: 6 },
       { header: t("col.quantity"), width: 1.2, align: "right" },
     ],
-    rows: note.lines.map((line) => [String(line.position), line.description, quantity.format(line.quantity)]),
+    rows: note.lines.map((line) => [
+      String(line.position),
+      line.description,
+      formatNumber(line.quantity, texts.locale),
+    ]),
     totals: [],
     notes: [t("delivery.note")],
     footer: documentFooter(texts),

@@ -1,6 +1,7 @@
 import type { DocumentAddress } from "@ems/contracts/orders";
 import type { PdfColumn } from "../../lib/pdf/document-pdf.ts";
 import type { DocumentTexts } from "./document-texts.ts";
+import { formatNumber, formatRegion } from "@ems/i18n/format";
 
 /*
  * Pieces the order, delivery note and invoice PDFs print alike. They live in this shared module so
@@ -12,13 +13,7 @@ import type { DocumentTexts } from "./document-texts.ts";
  * street lines, postal code and city, the region and the country's name.
  */
 export function addressLines(address: DocumentAddress, companyName: string, texts: DocumentTexts): string[] {
-  const countries = new Intl.DisplayNames([texts.locale], { type: "region" });
-  let country = address.country;
-  try {
-    country = countries.of(address.country) ?? address.country;
-  } catch {
-    // A code Intl does not know is printed as stored.
-  }
+  const country = formatRegion(address.country, texts.locale);
   return [
     companyName,
     address.recipient,
@@ -58,12 +53,11 @@ export function pricedRow(
     amount_minor: number;
   },
 ): string[] {
-  const quantity = new Intl.NumberFormat(texts.locale);
   const oneOff = line.amount_minor - line.quantity * line.unit_price_minor;
   return [
     String(line.position),
     line.description,
-    quantity.format(line.quantity),
+    formatNumber(line.quantity, texts.locale),
     texts.money(line.unit_price_minor, currency),
     oneOff > 0 ? texts.money(oneOff, currency) : "",
     texts.money(line.amount_minor, currency),

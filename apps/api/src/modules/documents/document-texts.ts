@@ -1,12 +1,9 @@
 import { formatDate, formatMoney } from "@ems/i18n/format";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { IntlMessageFormat } from "intl-messageformat";
 import { siteConfig } from "@ems/config/site";
 
 import { isLocale, type Locale } from "@ems/i18n/locales";
 import type { PdfBrand } from "../../lib/pdf/document-pdf.ts";
-import { CONTENT_LOCALES_DIR } from "../mail/mail-templates.ts";
+import { formatMessage, hasMessage } from "@ems/i18n/message-catalogs";
 
 /** The version of the terms of sale (content/locales/<lang>/documents.json terms.*) orders accept. */
 export const TERMS_VERSION = "2026-1";
@@ -21,28 +18,13 @@ export interface DocumentTexts {
   money(amountMinor: number, currency: string): string;
 }
 
-const catalogs = new Map<Locale, Record<string, string>>();
-
-function catalog(locale: Locale): Record<string, string> {
-  let found = catalogs.get(locale);
-  if (!found) {
-    found = JSON.parse(
-      readFileSync(path.join(CONTENT_LOCALES_DIR, locale, "documents.json"), "utf8"),
-    ) as Record<string, string>;
-    catalogs.set(locale, found);
-  }
-  return found;
-}
-
 /** Texts for a user's language; anything that is not one of the 12 falls back to English. */
 export function documentTexts(language: string): DocumentTexts {
   const locale: Locale = isLocale(language) ? language : "en";
   return {
     locale,
     t(key, values = {}) {
-      const message = catalog(locale)[key] ?? catalog("en")[key];
-      if (message === undefined) throw new Error(`Missing document text "${key}"`);
-      return String(new IntlMessageFormat(message, locale).format(values));
+      return formatMessage("documents", hasMessage("documents", locale, key) ? locale : "en", key, values);
     },
     // The same date as every page and mail shows in this language.
     date: (value) => formatDate(typeof value === "string" ? value.slice(0, 10) : value, locale),

@@ -1,15 +1,8 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { IntlMessageFormat } from "intl-messageformat";
-import { LOCALES } from "@ems/i18n/locales";
-import {
-  CONTENT_LOCALES_DIR,
-  emailCatalog,
-  escapeHtml,
-  mailTemplateNames,
-  renderMail,
-} from "./mail-templates.ts";
+import { LOCALES, type Locale } from "@ems/i18n/locales";
+import { messageCatalog } from "@ems/i18n/message-catalogs";
+import { emailCatalog, escapeHtml, mailTemplateNames, renderMail } from "./mail-templates.ts";
 
 /** An ICU argument: its name and a sample value of the kind the message expects. */
 interface Argument {
@@ -39,11 +32,8 @@ function argumentsOf(message: string, locale: string): Argument[] {
   return [...found].map(([name, sample]) => ({ name, sample }));
 }
 
-function read(locale: string): Record<string, string> {
-  return JSON.parse(readFileSync(path.join(CONTENT_LOCALES_DIR, locale, "emails.json"), "utf8")) as Record<
-    string,
-    string
-  >;
+function read(locale: Locale): Readonly<Record<string, string>> {
+  return messageCatalog("emails", locale);
 }
 
 const english = read("en");

@@ -1,9 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { IntlMessageFormat } from "intl-messageformat";
 import { siteConfig } from "@ems/config/site";
 import type { Locale } from "@ems/i18n/locales";
+import { formatMessage, hasMessage, messageCatalog } from "@ems/i18n/message-catalogs";
 
 /**
  * E-mail texts live in content/locales/<locale>/emails.json as ICU messages, beside the web
@@ -11,11 +8,6 @@ import type { Locale } from "@ems/i18n/locales";
  * `t.subject`, `t.body` (paragraphs separated by blank lines) and, when the mail carries a link,
  * `t.action` (the button). `common.*` frames every mail.
  */
-export const CONTENT_LOCALES_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../../../content/locales",
-);
-
 export type MailValues = Record<string, string | number>;
 
 export interface RenderedMail {
@@ -24,17 +16,8 @@ export interface RenderedMail {
   html: string;
 }
 
-const catalogs = new Map<Locale, Record<string, string>>();
-
-export function emailCatalog(locale: Locale): Record<string, string> {
-  let catalog = catalogs.get(locale);
-  if (!catalog) {
-    catalog = JSON.parse(
-      readFileSync(path.join(CONTENT_LOCALES_DIR, locale, "emails.json"), "utf8"),
-    ) as Record<string, string>;
-    catalogs.set(locale, catalog);
-  }
-  return catalog;
+export function emailCatalog(locale: Locale): Readonly<Record<string, string>> {
+  return messageCatalog("emails", locale);
 }
 
 /** The template names: every `<name>.subject` key of the English catalog. */
@@ -45,13 +28,11 @@ export function mailTemplateNames(): string[] {
 }
 
 function format(locale: Locale, key: string, values: MailValues): string {
-  const message = emailCatalog(locale)[key];
-  if (message === undefined) throw new Error(`Missing e-mail text "${key}" for "${locale}"`);
-  return String(new IntlMessageFormat(message, locale).format(values));
+  return formatMessage("emails", locale, key, values);
 }
 
 function has(locale: Locale, key: string): boolean {
-  return emailCatalog(locale)[key] !== undefined;
+  return hasMessage("emails", locale, key);
 }
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -1,6 +1,7 @@
 import type { MaterialRequest } from "@ems/contracts/material-requests";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
+import { formatNumber } from "@ems/i18n/format";
 
 /**
  * The material request PDF (docs/behaviour/billing.md#material-requests): the delivery notice the
@@ -14,7 +15,6 @@ export async function renderMaterialRequestPdf(
 ): Promise<Buffer> {
   const texts = documentTexts(language);
   const { t } = texts;
-  const quantity = new Intl.NumberFormat(texts.locale);
   const meta = [
     { label: t("label.date"), value: texts.date(new Date(request.created_at)) },
     { label: t("label.expected_on"), value: texts.date(request.expected_on) },
@@ -43,7 +43,7 @@ export async function renderMaterialRequestPdf(
       line.mpn,
       line.manufacturer ?? "",
       line.description ?? "",
-      quantity.format(line.quantity),
+      formatNumber(line.quantity, texts.locale),
       t("packaging", { packaging: line.packaging }),
     ]),
     totals: [],

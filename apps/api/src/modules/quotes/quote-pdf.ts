@@ -4,6 +4,7 @@ import type { companyAddresses } from "@ems/db/schema";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
 import type { QuoteLineRow, QuoteRow } from "./quotes-repository.ts";
+import { formatNumber, formatRegion } from "@ems/i18n/format";
 
 export interface QuotePdfInput {
   quote: QuoteRow;
@@ -24,7 +25,6 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
   const texts = documentTexts(input.language);
   const { t } = texts;
   const issued = quote.sentAt ?? quote.createdAt;
-  const countries = new Intl.DisplayNames([texts.locale], { type: "region" });
   const address = input.billingAddress;
 
   const rows = lines.flatMap((line) =>
@@ -33,7 +33,7 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
       i === 0
         ? `${line.description}\n${t("category", { category: line.category })} · ${t("lead_time", { days: line.leadTimeDays })}`
         : "",
-      String(tier.quantity),
+      formatNumber(tier.quantity, texts.locale),
       texts.money(tier.unit_price_minor, quote.currency),
       texts.money(line.engineeringCostMinor, quote.currency),
       texts.money(
@@ -67,7 +67,7 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
                 address.street2,
                 `${address.postalCode} ${address.city}`,
                 address.region,
-                countries.of(address.country) ?? address.country,
+                formatRegion(address.country, texts.locale),
               ].filter((part): part is string => Boolean(part))
             : []),
         ],

@@ -5,10 +5,10 @@ import { claimValues } from "@ems/content/values";
 import type { Locale } from "@ems/i18n/locales";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
+import { formatNumber } from "@ems/i18n/format";
+import type { ResourceDocument } from "@ems/contracts/documents";
 
 /** The downloads of the resources page (issue 7): documents the product generates, in 12 languages. */
-export const RESOURCE_DOCUMENTS = ["design-rule-checklist", "capability-sheet"] as const;
-export type ResourceDocument = (typeof RESOURCE_DOCUMENTS)[number];
 
 /** The checklist articles the design-rule checklist is made of, in this order. */
 const CHECKLIST_ARTICLES = ["pcb-design-checklist", "pcba-assembly-design-checklist"] as const;
@@ -55,7 +55,7 @@ function designRuleChecklist(kb: KnowledgeBase, locale: Locale, at: Date) {
 function capabilitySheet(locale: Locale, at: Date) {
   const texts = documentTexts(locale);
   const claims = claimValues(locale);
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const number = (value: number) => formatNumber(value, locale);
   const { smt, boards, bareBoards, quantities, leadTimes } = capabilities;
   const row = (key: string, values: Record<string, string | number> = {}) => [
     texts.t(`resources.capabilities.${key}`),

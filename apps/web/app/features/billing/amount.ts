@@ -1,8 +1,8 @@
+import { currencyDigits } from "@ems/i18n/format";
+
 /** Minor units per major unit of a currency (100 for EUR, 1 for JPY-like currencies). */
 export function minorFactor(currency: string): number {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
-    .maximumFractionDigits;
-  return 10 ** (digits ?? 2);
+  return 10 ** currencyDigits(currency);
 }
 
 /**

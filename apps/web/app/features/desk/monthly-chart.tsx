@@ -1,11 +1,11 @@
-import { formatMoney } from "@ems/i18n/format";
+import { formatCompactMoney, formatMoney, formatMonth } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { DeskData } from "@ems/contracts/desk";
 
 import { type Locale } from "@ems/i18n/locales";
 import { useEffect, useRef, useState } from "react";
 
-import { compactMoney, monthName, niceScale } from "./chart-scale";
+import { niceScale } from "./chart-scale";
 
 type Month = DeskData["monthly"][number];
 
@@ -63,8 +63,8 @@ export function MonthlyChart({ months, locale }: { months: Month[]; locale: Loca
     first && last
       ? i18n._(showInvoiced ? "desk.chart_summary" : "desk.chart_summary_ordered", {
           currency,
-          from: monthName(first, locale, "long"),
-          to: monthName(last, locale, "long"),
+          from: formatMonth(first, locale, "long"),
+          to: formatMonth(last, locale, "long"),
           ordered: money(totalOrdered),
           invoiced: money(totalInvoiced),
         })
@@ -111,7 +111,7 @@ export function MonthlyChart({ months, locale }: { months: Month[]; locale: Loca
                 dominantBaseline="middle"
                 className="fill-neutral-700 text-xs dark:fill-neutral-300"
               >
-                {compactMoney(value, currency, locale)}
+                {formatCompactMoney(value, currency, locale)}
               </text>
             </g>
           ))}
@@ -145,7 +145,7 @@ export function MonthlyChart({ months, locale }: { months: Month[]; locale: Loca
                     textAnchor="middle"
                     className="fill-neutral-700 text-xs dark:fill-neutral-300"
                   >
-                    {monthName(m.month, locale)}
+                    {formatMonth(m.month, locale)}
                   </text>
                 ) : null}
               </g>
@@ -173,7 +173,7 @@ export function MonthlyChart({ months, locale }: { months: Month[]; locale: Loca
         <tbody>
           {months.map((m) => (
             <tr key={m.month}>
-              <th scope="row">{monthName(m.month, locale, "long")}</th>
+              <th scope="row">{formatMonth(m.month, locale, "long")}</th>
               <td>{money(m.ordered_minor)}</td>
               {showInvoiced ? <td>{money(m.invoiced_minor ?? 0)}</td> : null}
             </tr>

@@ -1,19 +1,9 @@
+import { currencyDigits } from "@ems/i18n/format";
+
 /**
  * Pure helpers of the back office: money typed in major units, VAT rates in percent, dates in the
  * page's language.
  */
-
-/** How many decimals a currency has (EUR 2, JPY 0…), as Intl knows it. */
-export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
 
 /**
  * Reads an amount typed in major units ("1234.5", "1.234,50", "1 234,5") into integer minor units.
