@@ -12,13 +12,12 @@ import {
   type ContactCreate,
   type Invitation,
   type InviteUser,
-  type MemberStatus,
   type RelatedCompany,
 } from "@ems/contracts/companies";
 import type { CompanyRole } from "@ems/contracts/roles";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
-import { isLocale, type Locale } from "@ems/i18n/locales";
+import type { Locale } from "@ems/i18n/locales";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { hashPassword, passwordProblem } from "../../lib/passwords.ts";
 import { publicLink } from "../../lib/public-url.ts";
@@ -286,8 +285,8 @@ function userDto(ctx: CompanyContext, row: MemberWithUser): CompanyUser {
     full_name: `${row.user.firstName} ${row.user.lastName}`.trim(),
     email: row.user.email,
     language: row.user.language,
-    role: row.member.role as CompanyRole,
-    status: row.member.status as MemberStatus,
+    role: row.member.role,
+    status: row.member.status,
     invited_at: row.member.createdAt.toISOString(),
     accepted_at: iso(row.member.acceptedAt),
     last_sign_in_at: iso(row.lastSignInAt),
@@ -312,11 +311,11 @@ function newLinkToken(): string {
 
 async function sendInvitation(
   ctx: CompanyContext,
-  invitee: { email: string; firstName: string; language: string },
+  invitee: { email: string; firstName: string; language: Locale },
   token: string,
-  role: string,
+  role: CompanyRole,
 ) {
-  const language: Locale = isLocale(invitee.language) ? invitee.language : "en";
+  const { language } = invitee;
   const company = await findCompany(ctx.db, tenant(ctx));
   await ctx.mailer.send({
     to: invitee.email,
@@ -328,7 +327,7 @@ async function sendInvitation(
       inviter: actorOf(ctx.auth).name,
       role,
       days: INVITATION_VALID_DAYS,
-      url: publicLink(ctx.publicUrl, "/register", language, { invitation: token }),
+      url: publicLink(ctx.publicUrl, { page: "register", query: { invitation: token } }, language),
     },
   });
 }
@@ -502,7 +501,7 @@ export async function getInvitation(ctx: InvitationContext, token: string): Prom
     email: row.user.email,
     first_name: row.user.firstName,
     last_name: row.user.lastName,
-    role: row.member.role as CompanyRole,
+    role: row.member.role,
     language: row.user.language,
   };
 }

@@ -4,17 +4,14 @@ import {
   CONTRACT_TRANSITIONS,
   type Contract,
   type ContractCreate,
-  type ContractKind,
   type ContractListQuery,
   type ContractPage,
-  type ContractStatus,
   type StaffContract,
   type StaffContractListQuery,
   type StaffContractPage,
 } from "@ems/contracts/agreements";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import type { Database } from "@ems/db/client";
-import { isLocale } from "@ems/i18n/locales";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
@@ -52,9 +49,9 @@ function toDto({ contract }: ContractRecord): Contract {
   return {
     id: contract.id,
     number: contract.number,
-    kind: contract.kind as ContractKind,
+    kind: contract.kind,
     title: contract.title,
-    status: contract.status as ContractStatus,
+    status: contract.status,
     starts_on: contract.startsOn,
     ends_on: contract.endsOn,
     annual_volume_minor: contract.annualVolumeMinor,
@@ -142,7 +139,7 @@ export async function createContract(ctx: ContractContext, input: ContractCreate
         number: row.number,
         company: record.companyName,
         title: row.title,
-        url: publicLink(ctx.publicUrl, "/staff/supply", "en"),
+        url: publicLink(ctx.publicUrl, { page: "staff-supply" }, "en"),
       },
     });
     return record;
@@ -181,7 +178,7 @@ export async function changeContractStatus(
   const changed = await ctx.db.transaction(async (tx) => {
     const row = await lockContract(tx, id);
     if (!row) throw missing();
-    const from = row.status as ContractStatus;
+    const from = row.status;
     if (!CONTRACT_TRANSITIONS[from].includes(status))
       throw new AppError(409, ERROR_CODES.conflict, `A contract that is ${from} cannot become ${status}`);
     await setContractStatus(tx, id, status, new Date());
@@ -197,7 +194,7 @@ export async function changeContractStatus(
   });
   const creator = changed.createdByUserId ? await findActiveUser(ctx.db, changed.createdByUserId) : null;
   if (creator) {
-    const language = isLocale(creator.language) ? creator.language : "en";
+    const language = creator.language;
     await ctx.mailer.send({
       to: creator.email,
       language,
@@ -207,7 +204,7 @@ export async function changeContractStatus(
         number: changed.number,
         title: changed.title,
         status,
-        url: publicLink(ctx.publicUrl, "/my/contracts", language, { id: changed.id }),
+        url: publicLink(ctx.publicUrl, { page: "my-contracts", query: { id: changed.id } }, language),
       },
     });
   }

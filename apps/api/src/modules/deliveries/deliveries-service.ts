@@ -208,7 +208,7 @@ export async function createDeliveryNote(
     order.placedByUserId ? findRecipient(ctx.db, order.placedByUserId) : null,
     companyRecipients(ctx.db, order.companyId, rolesWith("quotes.decide")),
   ]);
-  await mailEach(ctx, [placer, ...buyers], "delivery_shipped", "/my/deliveries", () => ({
+  await mailEach(ctx, [placer, ...buyers], "delivery_shipped", { page: "my-deliveries" }, () => ({
     number: note.number,
     order: order.number,
     carrier: note.carrier,

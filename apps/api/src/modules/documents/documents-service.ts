@@ -1,9 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import { ERROR_CODES } from "@ems/contracts/errors";
+import type { CompanyRole } from "@ems/contracts/roles";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { AppError } from "../../lib/app-error.ts";
-import { publicLink } from "../../lib/public-url.ts";
+import { publicLink, type PageLink } from "../../lib/public-url.ts";
 import type { SessionWithUser } from "../../lib/caller.ts";
 import type { Mailer } from "../mail/mail-service.ts";
 import type { MailValues } from "../mail/mail-templates.ts";
@@ -52,7 +53,7 @@ export function nextDocumentNumber(tx: Executor, kind: DocumentKind, at?: Date):
 export function companyRecipients(
   db: Executor,
   companyId: string,
-  roles: readonly string[],
+  roles: readonly CompanyRole[],
 ): Promise<Recipient[]> {
   return findCompanyRecipients(db, companyId, roles);
 }
@@ -70,7 +71,7 @@ export async function mailEach(
   ctx: DocumentContext,
   recipients: readonly (Recipient | null)[],
   template: string,
-  path: string,
+  link: PageLink,
   values: (texts: DocumentTexts) => MailValues,
 ): Promise<void> {
   const seen = new Set<string>();
@@ -84,7 +85,7 @@ export async function mailEach(
       template,
       values: {
         name: recipient.firstName,
-        url: publicLink(ctx.publicUrl, path, texts.locale),
+        url: publicLink(ctx.publicUrl, link, texts.locale),
         ...values(texts),
       },
     });

@@ -250,7 +250,7 @@ export async function createInvoice(ctx: DocumentContext, input: InvoiceCreate):
 
   const { invoice, order } = created;
   const recipients = await companyRecipients(ctx.db, order.companyId, rolesWith("invoices.pay"));
-  await mailEach(ctx, recipients, "invoice_issued", "/my/invoices", (texts) => ({
+  await mailEach(ctx, recipients, "invoice_issued", { page: "my-invoices" }, (texts) => ({
     number: invoice.number,
     order: order.number,
     total: texts.money(invoice.totalMinor, invoice.currency),

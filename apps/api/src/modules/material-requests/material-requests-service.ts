@@ -158,7 +158,7 @@ export async function createMaterialRequest(
         number: row.number,
         company: record.companyName,
         title: partsSummary(input.lines),
-        url: publicLink(ctx.publicUrl, "/staff/supply", "en"),
+        url: publicLink(ctx.publicUrl, { page: "staff-supply" }, "en"),
       },
     });
     return record;

@@ -1,7 +1,10 @@
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { MAX_MINOR } from "@ems/contracts/money";
-import { orderTotals, type OrderPlaced, type PlaceOrder, type Terms } from "@ems/contracts/ordering";
 import {
+  orderTotals,
+  type OrderPlaced,
+  type PlaceOrder,
+  type Terms,
   CLOSED_ORDER_STATUSES,
   ORDER_STATUS_TRANSITIONS,
   WORK_ORDER_STAGES,
@@ -346,12 +349,18 @@ export async function updateProgress(
 
   if (change.changed && change.order.placedByUserId) {
     const placer = await findRecipient(ctx.db, change.order.placedByUserId);
-    await mailEach(ctx, [placer], "production_updated", `/my/orders/${change.order.id}`, () => ({
-      number: change.order.number,
-      line: change.line.description,
-      stage: input.stage,
-      percent: input.percent,
-    }));
+    await mailEach(
+      ctx,
+      [placer],
+      "production_updated",
+      { page: "my-order", params: { order: change.order.id } },
+      () => ({
+        number: change.order.number,
+        line: change.line.description,
+        stage: input.stage,
+        percent: input.percent,
+      }),
+    );
   }
   const record = await findOrder(ctx.db, id, null);
   if (!record) throw notFound("No such order");
@@ -571,7 +580,7 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
         po_number: created.poNumber,
         total: texts.money(created.totalMinor, created.currency),
         delivery_date: texts.date(created.deliveryDate),
-        url: publicLink(ctx.publicUrl, `/my/orders/${created.id}`, texts.locale),
+        url: publicLink(ctx.publicUrl, { page: "my-order", params: { order: created.id } }, texts.locale),
       },
     });
     return created;

@@ -51,6 +51,7 @@ import {
 } from "./payments-repository.ts";
 import { StripeProvider } from "./stripe-provider.ts";
 import { rolesWith } from "@ems/contracts/permissions";
+import type { PageLink } from "../../lib/public-url.ts";
 
 /** The ways to pay: bank transfer always; a card gateway when the server has its keys. */
 export interface PaymentProviders {
@@ -81,7 +82,7 @@ const chargeable = (invoice: InvoiceRow): ChargeableInvoice => ({
   currency: invoice.currency,
 });
 
-const INVOICES_PATH = "/my/invoices";
+const INVOICES_PAGE: PageLink = { page: "my-invoices" };
 
 /** The card gateway, if the server has its keys and staff switched it on. */
 async function cardProvider(ctx: PaymentsContext): Promise<PaymentProvider | null> {
@@ -116,7 +117,7 @@ async function mailPaymentReceived(ctx: DocumentContext, invoice: InvoiceRow, pa
     payer ? findRecipient(ctx.db, payer) : null,
     companyRecipients(ctx.db, invoice.companyId, rolesWith("invoices.pay")),
   ]);
-  await mailEach(ctx, [starter, ...finance], "payment_received", INVOICES_PATH, (texts) => ({
+  await mailEach(ctx, [starter, ...finance], "payment_received", INVOICES_PAGE, (texts) => ({
     number: invoice.number,
     total: texts.money(invoice.totalMinor, invoice.currency),
   }));
@@ -200,7 +201,7 @@ export async function charge(ctx: PaymentsContext, input: Charge): Promise<Payme
 
   if (outcome.status === "pending") {
     if (provider.method === "bank_transfer") {
-      await mailEach(ctx, [me(ctx)], "bank_transfer", INVOICES_PATH, (texts) => ({
+      await mailEach(ctx, [me(ctx)], "bank_transfer", INVOICES_PAGE, (texts) => ({
         number: invoice.number,
         total: texts.money(invoice.totalMinor, invoice.currency),
         ...siteConfig.legal.bank,

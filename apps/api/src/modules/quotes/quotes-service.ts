@@ -243,7 +243,7 @@ function staffRequestMail(ctx: QuoteContext, quote: QuoteRow, companyName: strin
       number: quote.number,
       company: companyName,
       title: quote.title,
-      url: publicLink(ctx.publicUrl, `/staff/quotes/${quote.id}`, "en"),
+      url: publicLink(ctx.publicUrl, { page: "staff-quote", params: { quote: quote.id } }, "en"),
     },
   };
 }
@@ -257,7 +257,11 @@ async function customerRecipients(db: Database, quote: QuoteRow): Promise<Recipi
 }
 
 const quoteLink = (ctx: QuoteContext, quote: QuoteRow, language: string) =>
-  publicLink(ctx.publicUrl, `/my/quotes/${quote.id}`, documentTexts(language).locale);
+  publicLink(
+    ctx.publicUrl,
+    { page: "my-quote", params: { quote: quote.id } },
+    documentTexts(language).locale,
+  );
 
 // Customer side
 

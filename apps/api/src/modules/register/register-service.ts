@@ -79,7 +79,7 @@ async function sendVerification(ctx: MailingContext, user: UserRow): Promise<str
     values: {
       name: user.firstName,
       code,
-      url: publicLink(ctx.publicUrl, "/register/verified", language, { token: link }),
+      url: publicLink(ctx.publicUrl, { page: "register-verified", query: { token: link } }, language),
     },
   });
   return token.id;
@@ -116,7 +116,7 @@ export async function register(ctx: RegisterContext, input: RegisterRequest): Pr
       template: "account_exists",
       values: {
         name: existing.firstName,
-        url: publicLink(ctx.publicUrl, "/reset-password", language),
+        url: publicLink(ctx.publicUrl, { page: "reset-password" }, language),
       },
     });
     return sendVerification(ctx, existing);
@@ -248,7 +248,7 @@ export async function requestPasswordReset(ctx: ResetContext, email: string): Pr
       values: {
         name: user.firstName,
         minutes: RESET_TTL_MS / 60_000,
-        url: publicLink(ctx.publicUrl, "/update-password", language, { token: link }),
+        url: publicLink(ctx.publicUrl, { page: "update-password", query: { token: link } }, language),
       },
     });
   });
