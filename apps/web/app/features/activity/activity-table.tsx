@@ -1,9 +1,11 @@
 import { useLingui } from "@lingui/react";
 import type { ActivityEntry } from "@ems/contracts/activity";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 
+import { DataTable } from "~/components/list/data-table";
+import { listLinkClass } from "~/components/list/link-class";
 import { describeDevice } from "~/lib/user-agent";
 import { useDateTime } from "~/lib/use-date-time";
 
@@ -58,7 +60,7 @@ export function ActivityTable({
             <Link
               to={actorHref(actor.id)}
               aria-label={i18n._("system_logs.filter_by_actor", { name: actor.name })}
-              className="font-medium text-primary-800 underline decoration-primary-800/40 underline-offset-2 hover:decoration-primary-800 dark:text-primary-300 dark:decoration-primary-300/40"
+              className={listLinkClass}
             >
               {actor.name}
             </Link>
@@ -100,42 +102,5 @@ export function ActivityTable({
     [i18n, dateTime, actionLabel, actorHref],
   );
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions each render by design.
-  const table = useReactTable({ data: items, columns, getCoreRowModel: getCoreRowModel() });
-
-  return (
-    <div
-      // A keyboard user can scroll the table sideways on narrow screens.
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-      className="overflow-x-auto rounded-xl border border-neutral-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-neutral-800"
-    >
-      <table className="w-full min-w-[760px] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-neutral-50 text-neutral-700 dark:bg-neutral-900 dark:text-neutral-300">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-3 font-semibold">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="bg-white dark:bg-neutral-950">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-3 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable data={items} columns={columns} caption={caption} rowId={(entry) => entry.id} />;
 }

@@ -1,13 +1,15 @@
 import { useLingui } from "@lingui/react";
-import { ACTIVITY_MAX_ROWS, activityActionsOf, type ActivityPage } from "@ems/contracts/activity";
+import { ACTIVITY_MAX_ROWS, activityActionsOf, activityEndpoints } from "@ems/contracts/activity";
 import { Form, Link, useLocation } from "react-router";
 
-import { Alert } from "~/components/ui/alert";
+import { listLinkClass } from "~/components/list/link-class";
+import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
+import { Pagination } from "~/components/list/pagination";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/input";
 import { ActivityTable, useActionLabel } from "~/features/activity/activity-table";
-import { ApiError } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
+import { loadList } from "~/lib/load-list";
 import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/system-logs";
@@ -28,19 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const value = url.searchParams.get(name);
     if (value) params[name] = value;
   }
-  try {
-    const answer = await apiFromRequest(request, context).get<ActivityPage>(
-      `/api/activity/${kind}-logs`,
-      params,
-    );
-    return { kind, params, page: answer.data, forbidden: false, invalid: false };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403)
-      return { kind, params, page: null, forbidden: true, invalid: false };
-    if (error instanceof ApiError && error.status === 400)
-      return { kind, params, page: null, forbidden: false, invalid: true };
-    throw error;
-  }
+  const endpoint = kind === "user" ? activityEndpoints.userLog : activityEndpoints.systemLog;
+  return { kind, params, ...(await loadList(apiFromRequest(request, context), endpoint, params)) };
 }
 
 export default function SystemLogs({ loaderData }: Route.ComponentProps) {
@@ -61,6 +52,11 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
     const search = next.toString();
     return search ? `${pathname}?${search}` : pathname;
   };
+  const problemTexts = {
+    forbiddenTitle: i18n._("system_logs.forbidden_title"),
+    forbidden: i18n._("system_logs.forbidden"),
+    invalid: i18n._("system_logs.invalid_filter"),
+  };
   const tabClass = (active: boolean) =>
     `rounded-md px-4 py-2 text-sm font-semibold ${active ? "bg-primary-700 text-white dark:bg-primary-500 dark:text-neutral-950" : "text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800"}`;
 
@@ -70,9 +66,9 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 max-w-3xl text-neutral-700 dark:text-neutral-300">{i18n._("system_logs.intro")}</p>
 
       {forbidden ? (
-        <Alert variant="info" className="mt-8" title={i18n._("system_logs.forbidden_title")}>
-          {i18n._("system_logs.forbidden")}
-        </Alert>
+        <div className="mt-8">
+          <ListProblem forbidden invalid={false} texts={problemTexts} />
+        </div>
       ) : (
         <>
           <nav aria-label={i18n._("system_logs.logs_label")} className="mt-8 flex gap-2">
@@ -142,9 +138,21 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
           </Form>
 
           {invalid ? (
-            <Alert variant="error" className="mt-6">
-              {i18n._("system_logs.invalid_filter")}
-            </Alert>
+            <div className="mt-6">
+              <ListProblem
+                forbidden={false}
+                invalid
+                texts={problemTexts}
+                clearHref={link({
+                  action: null,
+                  actor_user_id: null,
+                  q: null,
+                  from: null,
+                  to: null,
+                  page: null,
+                })}
+              />
+            </div>
           ) : null}
 
           {page ? (
@@ -156,19 +164,16 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
                       ? i18n._("system_logs.actor_filtered", { name: actorName })
                       : i18n._("system_logs.actor_filtered_unnamed")}
                   </span>
-                  <Link
-                    className="font-semibold text-primary-800 underline dark:text-primary-300"
-                    to={link({ actor_user_id: null, page: null })}
-                  >
+                  <Link className={listLinkClass} to={link({ actor_user_id: null, page: null })}>
                     {i18n._("system_logs.clear_actor")}
                   </Link>
                 </p>
               ) : null}
-              <p className="text-sm text-neutral-700 dark:text-neutral-300" aria-live="polite">
+              <ListCount>
                 {page.total >= ACTIVITY_MAX_ROWS
                   ? i18n._("system_logs.count_capped", { count: ACTIVITY_MAX_ROWS })
                   : i18n._("system_logs.count", { count: page.total })}
-              </p>
+              </ListCount>
               {page.items.length ? (
                 <ActivityTable
                   items={page.items}
@@ -176,38 +181,13 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
                   actorHref={(id) => link({ actor_user_id: id, page: null })}
                 />
               ) : (
-                <p className="rounded-xl border border-dashed border-neutral-300 p-8 text-center text-neutral-700 dark:border-neutral-700 dark:text-neutral-300">
-                  {i18n._("system_logs.empty")}
-                </p>
+                <EmptyList>{i18n._("system_logs.empty")}</EmptyList>
               )}
-              {pages > 1 ? (
-                <nav
-                  aria-label={i18n._("system_logs.pagination")}
-                  className="flex items-center justify-between gap-3 text-sm"
-                >
-                  {page.page > 1 ? (
-                    <Link
-                      className="font-semibold text-primary-800 underline dark:text-primary-300"
-                      to={link({ page: String(page.page - 1) })}
-                    >
-                      {i18n._("system_logs.previous")}
-                    </Link>
-                  ) : (
-                    <span />
-                  )}
-                  <span>{i18n._("system_logs.page_of", { page: page.page, pages })}</span>
-                  {page.page < pages ? (
-                    <Link
-                      className="font-semibold text-primary-800 underline dark:text-primary-300"
-                      to={link({ page: String(page.page + 1) })}
-                    >
-                      {i18n._("system_logs.next")}
-                    </Link>
-                  ) : (
-                    <span />
-                  )}
-                </nav>
-              ) : null}
+              <Pagination
+                page={page.page}
+                pages={pages}
+                href={(p) => link({ page: p > 1 ? String(p) : null })}
+              />
             </div>
           ) : null}
         </>
