@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listPagingShape, listSearchSchema } from "./lists.ts";
+import { companyMembersWith, defineEndpoints } from "./endpoints.ts";
 
 /**
  * Action names of the activity log and the log each belongs to. system: security events; user:
@@ -121,3 +122,20 @@ export const activityPageSchema = z
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+const logOf = (kind: "system" | "user") =>
+  ({
+    method: "GET",
+    path: `/api/activity/${kind}-logs`,
+    summary: `The company's ${kind} log, newest first (company administrators)`,
+    access: companyMembersWith("company.manage"),
+    query: activityQuerySchema,
+    response: activityPageSchema,
+    caching: "private",
+  }) as const;
+
+/** The activity log (docs/behaviour/accounts.md#activity-log): one endpoint per log. */
+export const activityEndpoints = defineEndpoints("activity", {
+  systemLog: { ...logOf("system"), path: "/api/activity/system-logs" },
+  userLog: { ...logOf("user"), path: "/api/activity/user-logs" },
+});

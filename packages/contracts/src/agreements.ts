@@ -2,6 +2,8 @@ import { z } from "zod";
 import { multiLine, singleLine } from "./text.ts";
 import { currencySchema, minorSchema } from "./money.ts";
 import { listQuerySchema, pageOf } from "./lists.ts";
+import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
+import { idParamSchema } from "./companies.ts";
 
 /**
  * Contracts (docs/behaviour/billing.md#contracts): agreements between a customer and the operator. The file is
@@ -96,3 +98,73 @@ export type ContractPage = z.infer<typeof contractPageSchema>;
 export type StaffContractPage = z.infer<typeof staffContractPageSchema>;
 export type ContractCreate = z.infer<typeof contractCreateSchema>;
 export type ContractStatusChange = z.infer<typeof contractStatusChangeSchema>;
+
+export const contractEndpoints = defineEndpoints("contracts", {
+  list: {
+    method: "GET",
+    path: "/api/contracts",
+    summary: "The company's contracts",
+    access: companyMembersWith("contracts.read"),
+    query: contractListQuerySchema,
+    response: contractPageSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  create: {
+    method: "POST",
+    path: "/api/contracts",
+    summary: "Requests a contract (administrators and buyers)",
+    access: companyMembersWith("contracts.request"),
+    body: contractCreateSchema,
+    response: contractSchema,
+    created: true,
+    errors: [404, 429],
+    caching: "private",
+    idempotent: true,
+  },
+  detail: {
+    method: "GET",
+    path: "/api/contracts/:id",
+    summary: "One contract",
+    access: companyMembersWith("contracts.read"),
+    params: idParamSchema,
+    response: contractSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/contracts/:id/pdf",
+    summary: "The contract as a PDF (application/pdf) in the caller's language",
+    access: companyMembersWith("contracts.read"),
+    params: idParamSchema,
+    response: PDF_DOWNLOAD,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+});
+
+export const staffContractEndpoints = defineEndpoints("staff", {
+  list: {
+    method: "GET",
+    path: "/api/staff/contracts",
+    summary: "Every company's contracts",
+    access: STAFF,
+    query: staffContractListQuerySchema,
+    response: staffContractPageSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  changeStatus: {
+    method: "PUT",
+    path: "/api/staff/contracts/:id/status",
+    summary: "Activates or ends a contract; the requester is told by e-mail",
+    description: "requested → active | ended, active → ended; anything else answers 409 CONFLICT.",
+    access: STAFF,
+    params: idParamSchema,
+    body: contractStatusChangeSchema,
+    response: staffContractSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoints, PUBLIC, SIGNED_IN } from "./endpoints.ts";
 
 /** The user as the session answer gives it (snake_case; docs/behaviour/data.md#entities-and-fields). */
 export const sessionUserSchema = z
@@ -112,3 +113,85 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const authEndpoints = defineEndpoints("auth", {
+  login: {
+    method: "POST",
+    path: "/api/auth/login",
+    summary: "Sign-in step 1: e-mail and password; opens an attempt (tmp_id) and sends the code",
+    description:
+      "Errors: 401 INVALID_CREDENTIALS (the same for unknown accounts), 401 user_has_no_accepted_roles, " +
+      "428 CAPTCHA_REQUIRED (field captcha: send a solved captcha) for clients without this account's " +
+      "device cookie after many attempts, 400 CAPTCHA_INVALID / CAPTCHA_ALREADY_USED, " +
+      "429 ACCOUNT_LOCKED for 60 s after 5 wrong passwords (per device with the device cookie, else for " +
+      "every client without one), 429 RATE_LIMITED per address and per account.",
+    access: PUBLIC,
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    errors: [401, 428, 429],
+    caching: "no-store",
+  },
+  verify: {
+    method: "POST",
+    path: "/api/auth/verify",
+    summary: "Sign-in step 2: the one-time code; starts the session",
+    description:
+      'Browsers get the HttpOnly session cookie and token null; API clients send session: "token" ' +
+      "and get the token for `Authorization: next <token>` instead. Both get a new device cookie " +
+      "(Path /api/auth, 365 days) that keeps other clients' failures from locking them out. " +
+      "Errors: 401 OTP_VERIFICATION_FAILED " +
+      "(otherData.attempts_left), 401 LOGIN_SESSION_EXPIRED (expired, used, or 5 wrong codes), 429 ACCOUNT_LOCKED, " +
+      "429 RATE_LIMITED per address and per account.",
+    access: PUBLIC,
+    body: verifyRequestSchema,
+    response: verifyResponseSchema,
+    errors: [401, 428, 429],
+    caching: "no-store",
+  },
+  session: {
+    method: "GET",
+    path: "/api/auth/session",
+    summary: "The signed-in user; 401 for visitors",
+    access: SIGNED_IN,
+    query: z.strictObject({}),
+    response: sessionSchema,
+    caching: "private",
+  },
+  sessions: {
+    method: "GET",
+    path: "/api/auth/sessions",
+    summary: "The signed-in user's live sessions (devices), newest first",
+    access: SIGNED_IN,
+    query: z.strictObject({}),
+    response: z.array(sessionInfoSchema),
+    caching: "private",
+  },
+  endSession: {
+    method: "DELETE",
+    path: "/api/auth/sessions/:id",
+    summary: "Ends one of the user's sessions (another user's id answers 404)",
+    access: SIGNED_IN,
+    params: sessionIdParamsSchema,
+    response: z.null(),
+    errors: [404],
+    caching: "private",
+  },
+  revokeOtherSessions: {
+    method: "POST",
+    path: "/api/auth/sessions/revoke-others",
+    summary: "Ends every session of the user except this one",
+    access: SIGNED_IN,
+    body: emptyBodySchema,
+    response: z.object({ revoked: z.number().int() }),
+    caching: "private",
+  },
+  logout: {
+    method: "POST",
+    path: "/api/auth/logout",
+    summary: "Ends the session on the server and clears the cookies",
+    access: SIGNED_IN,
+    body: emptyBodySchema,
+    response: z.null(),
+    caching: "private",
+  },
+});

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { singleLine } from "./text.ts";
 import { listQuerySchema, pageOf } from "./lists.ts";
 import { documentAddressSchema } from "./orders.ts";
+import { staffPdfQuerySchema } from "./documents.ts";
+import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF, STAFF_ADMIN } from "./endpoints.ts";
 
 /**
  * Delivery note (getAll, PDF), Sales invoice (getAll, PDF) and Payment (get_client_token,
@@ -324,3 +326,213 @@ export type Charge = z.infer<typeof chargeSchema>;
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 export type IntegrationToggle = z.infer<typeof integrationToggleSchema>;
 export type PaymentIntegrationState = z.infer<typeof paymentIntegrationSchema>;
+
+/** The company's invoices (docs/behaviour/billing.md#invoices). */
+export const invoiceEndpoints = defineEndpoints("invoices", {
+  list: {
+    method: "GET",
+    path: "/api/invoices",
+    summary: "One page of the company's invoices",
+    description: "status filters by display status: overdue is unpaid with due_on before today (UTC).",
+    access: companyMembersWith("invoices.read"),
+    query: invoiceListQuerySchema,
+    response: invoicePageSchema,
+    caching: "private",
+  },
+  detail: {
+    method: "GET",
+    path: "/api/invoices/:id",
+    summary: "One invoice with its billing address and payments",
+    access: companyMembersWith("invoices.read"),
+    params: billingIdParamSchema,
+    response: invoiceDetailsSchema,
+    errors: [404],
+    caching: "private",
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/invoices/:id/pdf",
+    summary: "The invoice as a PDF in the caller's language",
+    access: companyMembersWith("invoices.read"),
+    params: billingIdParamSchema,
+    response: PDF_DOWNLOAD,
+    errors: [404],
+    caching: "private",
+  },
+});
+
+/** The back office's invoices: every company's, and issuing new ones. */
+export const staffInvoiceEndpoints = defineEndpoints("staff", {
+  list: {
+    method: "GET",
+    path: "/api/staff/invoices",
+    summary: "Every company's invoices",
+    access: STAFF,
+    query: staffInvoiceListQuerySchema,
+    response: staffInvoicePageSchema,
+    caching: "private",
+  },
+  create: {
+    method: "POST",
+    path: "/api/staff/invoices",
+    summary:
+      "Issues an invoice (INV-…) for an order; the company's finance and admin users are told by e-mail",
+    description:
+      "Without lines: every order line not yet invoiced, plus the shipping once. Billing a line twice, a cancelled order or nothing left answers 409.",
+    access: STAFF,
+    body: invoiceCreateSchema,
+    response: staffInvoiceSchema,
+    created: true,
+    idempotent: true,
+    errors: [404, 409],
+    caching: "private",
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/staff/invoices/:id/pdf",
+    summary: "Any company's invoice as a PDF",
+    description: "In the staff member's language unless `language` names another of the 12.",
+    access: STAFF,
+    params: billingIdParamSchema,
+    query: staffPdfQuerySchema,
+    response: PDF_DOWNLOAD,
+    errors: [404],
+    caching: "private",
+  },
+});
+
+export const deliveryEndpoints = defineEndpoints("deliveries", {
+  list: {
+    method: "GET",
+    path: "/api/deliveries",
+    summary: "One page of the company's delivery notes",
+    access: companyMembersWith("company.read"),
+    query: deliveryListQuerySchema,
+    response: deliveryNotePageSchema,
+    errors: [404],
+    caching: "private",
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/deliveries/:id/pdf",
+    summary: "The delivery note as a PDF in the caller's language",
+    access: companyMembersWith("company.read"),
+    params: billingIdParamSchema,
+    response: PDF_DOWNLOAD,
+    errors: [404],
+    caching: "private",
+  },
+});
+
+export const staffDeliveryEndpoints = defineEndpoints("staff", {
+  list: {
+    method: "GET",
+    path: "/api/staff/deliveries",
+    summary: "Every company's delivery notes",
+    access: STAFF,
+    query: staffDeliveryListQuerySchema,
+    response: staffDeliveryNotePageSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  create: {
+    method: "POST",
+    path: "/api/staff/deliveries",
+    summary: "Issues a delivery note (DN-…) for (part of) an order; the customer is told by e-mail",
+    description:
+      "Quantities above what is left to deliver, and cancelled or completed orders, answer 409. Fully delivered lines get their shipped stage at 100 %; the order becomes shipped once everything is delivered.",
+    access: STAFF,
+    body: deliveryNoteCreateSchema,
+    response: staffDeliveryNoteSchema,
+    created: true,
+    errors: [404],
+    caching: "private",
+    idempotent: true,
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/staff/deliveries/:id/pdf",
+    summary: "Any company's delivery note as a PDF, to pack with the goods",
+    description: "In the staff member's language unless `language` names another of the 12.",
+    access: STAFF,
+    params: billingIdParamSchema,
+    query: staffPdfQuerySchema,
+    response: PDF_DOWNLOAD,
+    errors: [404, 409],
+    caching: "private",
+  },
+});
+
+export const paymentEndpoints = defineEndpoints("payments", {
+  methods: {
+    method: "GET",
+    path: "/api/payments/methods",
+    summary: "The methods invoices can be paid with now, and the bank account for transfers",
+    access: companyMembersWith("invoices.read"),
+    query: z.strictObject({}),
+    response: paymentMethodsSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  clientToken: {
+    method: "POST",
+    path: "/api/payments/client-token",
+    summary: "What the browser needs to start paying an invoice",
+    description: "A paid invoice, or card while card payments are off, answers 409.",
+    access: companyMembersWith("invoices.pay"),
+    body: clientTokenRequestSchema,
+    response: clientTokenSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  charge: {
+    method: "POST",
+    path: "/api/payments/charge",
+    summary: "Pays an invoice by card or announces a bank transfer",
+    description:
+      "Answers the payment: succeeded (invoice paid), failed (declined; failure_reason says why, try again) or pending (bank transfer: instructions are e-mailed). An invoice that is paid or has a payment under way answers 409; an unreachable card gateway 502.",
+    access: companyMembersWith("invoices.pay"),
+    body: chargeSchema,
+    response: paymentSchema,
+    errors: [404, 429, 502],
+    caching: "private",
+    idempotent: true,
+  },
+});
+
+/** The back office's payments: recording money that arrived, and the card gateway switch. */
+export const staffPaymentEndpoints = defineEndpoints("staff", {
+  recordPayment: {
+    method: "POST",
+    path: "/api/staff/invoices/:id/payments",
+    summary: "Records money received for an invoice; the invoice becomes paid",
+    description:
+      "Completes the pending payment (an announced bank transfer) or records a manual one. A paid invoice answers 409.",
+    access: STAFF,
+    params: billingIdParamSchema,
+    body: paymentRecordSchema,
+    response: paymentSchema,
+    errors: [404],
+    idempotent: true,
+    caching: "private",
+  },
+  integrations: {
+    method: "GET",
+    path: "/api/staff/payment-integrations",
+    summary: "The card gateways: switched on, and whether the server has their keys",
+    access: STAFF,
+    response: z.array(paymentIntegrationSchema),
+    caching: "private",
+  },
+  updateIntegrations: {
+    method: "PUT",
+    path: "/api/staff/payment-integrations",
+    summary: "Switches a card gateway on or off (staff administrators)",
+    description: "Switching on a gateway the server has no keys for answers 409.",
+    access: STAFF_ADMIN,
+    body: integrationToggleSchema,
+    response: z.array(paymentIntegrationSchema),
+    errors: [409],
+    caching: "private",
+  },
+});

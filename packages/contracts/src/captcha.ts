@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoints, PUBLIC } from "./endpoints.ts";
 
 /** An ALTCHA proof-of-work challenge: the client finds `number` so that sha256(salt + number) = challenge. */
 export const captchaChallengeSchema = z
@@ -28,3 +29,26 @@ export const captchaValidateResponseSchema = z
 
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 export type CaptchaValidateRequest = z.infer<typeof captchaValidateRequestSchema>;
+
+export const captchaEndpoints = defineEndpoints("captcha", {
+  generate: {
+    method: "POST",
+    path: "/api/auth/captcha/generate",
+    summary: "A new proof-of-work challenge",
+    access: PUBLIC,
+    body: captchaGenerateRequestSchema,
+    response: captchaChallengeSchema,
+    errors: [429],
+    caching: "no-store",
+  },
+  validate: {
+    method: "POST",
+    path: "/api/auth/captcha/validate",
+    summary: "Check and redeem a solved challenge (each solution works once)",
+    access: PUBLIC,
+    body: captchaValidateRequestSchema,
+    response: captchaValidateResponseSchema,
+    errors: [429],
+    caching: "route",
+  },
+});

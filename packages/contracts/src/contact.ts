@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLine, singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
+import { defineEndpoints, PUBLIC } from "./endpoints.ts";
 
 /** The contact form of the public site (issue 7): one schema for the form and the API. */
 export const CONTACT_MESSAGE_MIN = 20;
@@ -34,3 +35,17 @@ export const contactAnswerSchema = z
 
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export type ContactAnswer = z.infer<typeof contactAnswerSchema>;
+
+export const contactEndpoints = defineEndpoints("contact", {
+  send: {
+    method: "POST",
+    path: "/api/contact",
+    summary: "Sends a message through the contact form (captcha required)",
+    access: PUBLIC,
+    body: contactRequestSchema,
+    response: contactAnswerSchema,
+    created: true,
+    errors: [429],
+    caching: "route",
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { localeSchema } from "./languages.ts";
+import { defineEndpoints, PUBLIC } from "./endpoints.ts";
 
 export const countriesQuerySchema = z.strictObject({
   lang: localeSchema.optional().describe("Language of the country names; en when omitted"),
@@ -17,3 +18,15 @@ export const countryListSchema = z.array(countrySchema);
 
 export type CountriesQuery = z.infer<typeof countriesQuerySchema>;
 export type Country = z.infer<typeof countrySchema>;
+
+export const countryEndpoints = defineEndpoints("countries", {
+  list: {
+    method: "GET",
+    path: "/api/countries",
+    summary: "ISO 3166 countries, named and sorted in the requested language",
+    access: PUBLIC,
+    query: countriesQuerySchema,
+    response: countryListSchema,
+    caching: { public: 86400 },
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { companyMembersWith, defineEndpoints } from "./endpoints.ts";
 
 /**
  * The customer desk (getDeskData, docs/behaviour/billing.md#customer-desk): the customer desk's overview of the caller's company. Invoice figures
@@ -107,3 +108,16 @@ export const deskDataSchema = z
 
 export type DeskData = z.infer<typeof deskDataSchema>;
 export type DeskStage = (typeof DESK_STAGES)[number];
+
+export const deskEndpoints = defineEndpoints("desk", {
+  get: {
+    method: "GET",
+    path: "/api/desk",
+    summary: "The customer desk: counts, latest documents and a monthly series",
+    description: "Invoice fields (unpaid_invoices, unpaid_total, invoiced_minor, …) are null for engineers.",
+    access: companyMembersWith("company.read"),
+    query: deskQuerySchema,
+    response: deskDataSchema,
+    caching: "private",
+  },
+});

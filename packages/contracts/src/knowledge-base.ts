@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
+import { defineEndpoints, PUBLIC } from "./endpoints.ts";
 
 /** Knowledge base: categories, articles, one article (issue 7; docs/api.md#public-content-issue-7). */
 const language = z.enum(LOCALES).default("en");
@@ -68,3 +69,36 @@ export const kbArticleSchema = kbArticleSummarySchema
 export type KbCategory = z.infer<typeof kbCategorySchema>;
 export type KbArticleSummary = z.infer<typeof kbArticleSummarySchema>;
 export type KbArticle = z.infer<typeof kbArticleSchema>;
+
+export const knowledgeBaseEndpoints = defineEndpoints("knowledge-base", {
+  categories: {
+    method: "GET",
+    path: "/api/knowledge-base/categories",
+    summary: "The knowledge base's categories in a language, with their article counts",
+    access: PUBLIC,
+    query: kbCategoriesQuerySchema,
+    response: z.array(kbCategorySchema),
+    caching: "route",
+  },
+  articles: {
+    method: "GET",
+    path: "/api/knowledge-base/articles",
+    summary: "Articles in a language: all, one category's, or those matching a search (stemmed)",
+    access: PUBLIC,
+    query: kbArticlesQuerySchema,
+    response: z.array(kbArticleSummarySchema),
+    errors: [404],
+    caching: "route",
+  },
+  article: {
+    method: "GET",
+    path: "/api/knowledge-base/articles/:slug",
+    summary: "One article by its slug in the language, rendered, with related articles and translations",
+    access: PUBLIC,
+    params: kbArticleParamsSchema,
+    query: kbArticleQuerySchema,
+    response: kbArticleSchema,
+    errors: [404],
+    caching: "route",
+  },
+});

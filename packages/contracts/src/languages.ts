@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "@ems/i18n/locales";
+import { defineEndpoints, PUBLIC } from "./endpoints.ts";
 
 export const localeSchema = z.enum(LOCALES);
 
@@ -20,3 +21,23 @@ export const languageListSchema = z.array(languageSchema);
 export const languagesRequestSchema = z.strictObject({}).nullish();
 
 export type Language = z.infer<typeof languageSchema>;
+
+export const languageEndpoints = defineEndpoints("languages", {
+  list: {
+    method: "GET",
+    path: "/api/languages",
+    summary: "The 12 languages with native names and flags",
+    access: PUBLIC,
+    response: languageListSchema,
+    caching: { public: 3600 },
+  },
+  listByPost: {
+    method: "POST",
+    path: "/api/languages",
+    summary: "The 12 languages (the call's form: POST, empty body)",
+    access: PUBLIC,
+    body: languagesRequestSchema,
+    response: languageListSchema,
+    caching: "route",
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoints, PUBLIC } from "./endpoints.ts";
 
 export const outboxQuerySchema = z.strictObject({
   to: z.email().max(254).optional(),
@@ -21,3 +22,16 @@ export const outboxMailSchema = z
   .meta({ id: "OutboxMail" });
 
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/** The development outbox (never in production; only for clients on this machine). */
+export const devOutboxEndpoints = defineEndpoints("development", {
+  list: {
+    method: "GET",
+    path: "/api/dev/outbox",
+    summary: "Mail in the outbox, newest first (development only)",
+    access: PUBLIC,
+    query: outboxQuerySchema,
+    response: z.array(outboxMailSchema),
+    caching: "no-store",
+  },
+});

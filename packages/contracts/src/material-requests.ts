@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { multiLine, singleLine } from "./text.ts";
 import { listQuerySchema, pageOf } from "./lists.ts";
+import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
+import { idParamSchema } from "./companies.ts";
+import { emptyBodySchema } from "./auth.ts";
 
 /**
  * Material requests (docs/behaviour/billing.md#material-requests): parts a customer supplies for production, announced to the
@@ -126,3 +129,74 @@ export type StaffMaterialRequest = z.infer<typeof staffMaterialRequestSchema>;
 export type MaterialRequestPage = z.infer<typeof materialRequestPageSchema>;
 export type StaffMaterialRequestPage = z.infer<typeof staffMaterialRequestPageSchema>;
 export type MaterialRequestCreate = z.infer<typeof materialRequestCreateSchema>;
+
+export const materialRequestEndpoints = defineEndpoints("material-requests", {
+  list: {
+    method: "GET",
+    path: "/api/material-requests",
+    summary: "The company's material requests",
+    access: companyMembersWith("company.read"),
+    query: materialRequestListQuerySchema,
+    response: materialRequestPageSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  create: {
+    method: "POST",
+    path: "/api/material-requests",
+    summary: "Announces parts the customer supplies (administrators, buyers, engineers)",
+    description: "An order_id of another company answers 404 like a missing one.",
+    access: companyMembersWith("material.announce"),
+    body: materialRequestCreateSchema,
+    response: materialRequestSchema,
+    created: true,
+    errors: [404, 429],
+    caching: "private",
+    idempotent: true,
+  },
+  detail: {
+    method: "GET",
+    path: "/api/material-requests/:id",
+    summary: "One material request",
+    access: companyMembersWith("company.read"),
+    params: idParamSchema,
+    response: materialRequestSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/material-requests/:id/pdf",
+    summary: "The delivery notice as a PDF in the caller's language",
+    access: companyMembersWith("company.read"),
+    params: idParamSchema,
+    response: PDF_DOWNLOAD,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+});
+
+export const staffMaterialRequestEndpoints = defineEndpoints("staff", {
+  list: {
+    method: "GET",
+    path: "/api/staff/material-requests",
+    summary: "Every company's material requests",
+    access: STAFF,
+    query: staffMaterialRequestListQuerySchema,
+    response: staffMaterialRequestPageSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  receive: {
+    method: "POST",
+    path: "/api/staff/material-requests/:id/receive",
+    summary: "Checks an announced delivery in (announced → received); the creator is told by e-mail",
+    description: "A request that is not announced answers 409 CONFLICT.",
+    access: STAFF,
+    params: idParamSchema,
+    body: emptyBodySchema.optional(),
+    response: staffMaterialRequestSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+});

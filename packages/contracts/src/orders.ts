@@ -1,5 +1,10 @@
 import { z } from "zod";
 import { listQuerySchema, pageOf } from "./lists.ts";
+import { singleLine } from "./text.ts";
+import { taxOf } from "./money.ts";
+import { MAX_QUOTE_LINES, MAX_QUOTE_QUANTITY, QUOTE_STATUSES, quoteLineAmountMinor } from "./quotes.ts";
+import { staffPdfQuerySchema } from "./documents.ts";
+import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
 
 /**
  * Sales orders after they were placed (docs/behaviour/orders.md): getAllRaw (the list), fetch_row_details (one order with
@@ -225,3 +230,217 @@ export type LineProgress = z.infer<typeof lineProgressSchema>;
 export type OrderProgress = z.infer<typeof orderProgressSchema>;
 export type ProgressUpdate = z.infer<typeof progressUpdateSchema>;
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/**
+ * Sales order: getSalesOrderTerms and placeOrder (docs/behaviour/orders.md#placing-an-order). An Open, still valid quote becomes a sales
+ * order: the customer picks one tier quantity per line they order, a purchase order number, billing
+ * and shipping addresses of their company, a parcel service, and accepts the current terms of sale.
+ */
+
+/** The terms of sale in the caller's language; `version` is what placeOrder must repeat. */
+export const termsSchema = z
+  .object({ version: z.string(), title: z.string(), text: z.string() })
+  .meta({ id: "SalesOrderTerms" });
+
+export const placeOrderLineSchema = z.strictObject({
+  line_id: z.uuid(),
+  /** One of the line's tier quantities. */
+  quantity: z.number().int().min(1).max(MAX_QUOTE_QUANTITY),
+});
+
+export const placeOrderSchema = z
+  .strictObject({
+    quote_id: z.uuid(),
+    lines: z
+      .array(placeOrderLineSchema)
+      .min(1)
+      .max(MAX_QUOTE_LINES)
+      .refine(
+        (lines) => new Set(lines.map((l) => l.line_id)).size === lines.length,
+        "a line may appear once",
+      ),
+    po_number: singleLine().min(1).max(50),
+    billing_address_id: z.uuid(),
+    shipping_address_id: z.uuid(),
+    parcel_service_id: z.uuid(),
+    /** The version of the terms shown to the customer (GET /api/orders/terms). */
+    terms_version: z.string().min(1).max(20),
+    accept_terms: z.literal(true),
+  })
+  .meta({ id: "PlaceOrder" });
+
+export const orderPlacedSchema = z
+  .object({
+    order_id: z.uuid(),
+    order_number: z.string(),
+    quote_status: z.enum(QUOTE_STATUSES),
+  })
+  .meta({ id: "OrderPlaced" });
+
+export interface OrderTotals {
+  subtotal_minor: number;
+  tax_minor: number;
+  total_minor: number;
+}
+
+/**
+ * What an order costs: every line at its chosen quantity with its one-off costs, plus shipping,
+ * plus tax of that subtotal. The web app shows the same figures the API stores.
+ */
+export function orderTotals(
+  lines: readonly { quantity: number; unit_price_minor: number; engineering_cost_minor: number }[],
+  shippingMinor: number,
+  taxRateBp: number,
+): OrderTotals {
+  const linesMinor = lines.reduce(
+    (sum, line) =>
+      sum + quoteLineAmountMinor(line.quantity, line.unit_price_minor, line.engineering_cost_minor),
+    0,
+  );
+  const subtotal = linesMinor + shippingMinor;
+  const tax = taxOf(subtotal, taxRateBp);
+  return { subtotal_minor: subtotal, tax_minor: tax, total_minor: subtotal + tax };
+}
+
+export type Terms = z.infer<typeof termsSchema>;
+export type PlaceOrder = z.infer<typeof placeOrderSchema>;
+export type OrderPlaced = z.infer<typeof orderPlacedSchema>;
+
+export const orderEndpoints = defineEndpoints("orders", {
+  terms: {
+    method: "GET",
+    path: "/api/orders/terms",
+    summary: "The terms of sale in the caller's language and their version",
+    access: companyMembersWith("company.read"),
+    response: termsSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  place: {
+    method: "POST",
+    path: "/api/orders",
+    summary: "Orders an Open quote, all of it or some lines (administrators, buyers)",
+    description:
+      "Each line's quantity must be one of its tiers; terms_version must be the current one. A quote " +
+      "that is not Open (or was ordered meanwhile) answers 409 CONFLICT; another company's quote, " +
+      "address or an inactive parcel service answers 404.",
+    access: companyMembersWith("quotes.decide"),
+    body: placeOrderSchema,
+    response: orderPlacedSchema,
+    errors: [404],
+    caching: "private",
+    idempotent: true,
+  },
+  list: {
+    method: "GET",
+    path: "/api/orders",
+    summary: "One page of the company's orders with production progress",
+    access: companyMembersWith("company.read"),
+    query: orderListQuerySchema,
+    response: orderPageSchema,
+    errors: [404],
+    caching: "private",
+  },
+  detail: {
+    method: "GET",
+    path: "/api/orders/:id",
+    summary: "One order: lines, addresses, totals, delivery notes and invoices",
+    description: "Engineers, who may not see invoices, get an empty invoice list.",
+    access: companyMembersWith("company.read"),
+    params: orderIdParamSchema,
+    response: orderDetailsSchema,
+    errors: [404],
+    caching: "private",
+  },
+  progress: {
+    method: "GET",
+    path: "/api/orders/:id/progress",
+    summary: "Production progress of every line, stage by stage",
+    access: companyMembersWith("company.read"),
+    params: orderIdParamSchema,
+    response: orderProgressSchema,
+    errors: [404],
+    caching: "private",
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/orders/:id/pdf",
+    summary: "The order confirmation as a PDF in the caller's language",
+    access: companyMembersWith("company.read"),
+    params: orderIdParamSchema,
+    response: PDF_DOWNLOAD,
+    errors: [404],
+    caching: "private",
+  },
+});
+
+export const staffOrderEndpoints = defineEndpoints("staff", {
+  list: {
+    method: "GET",
+    path: "/api/staff/orders",
+    summary: "Every company's orders; q also matches the company name",
+    access: STAFF,
+    query: staffOrderListQuerySchema,
+    response: staffOrderPageSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  detail: {
+    method: "GET",
+    path: "/api/staff/orders/:id",
+    summary: "One order with its company and the statuses it may change to",
+    access: STAFF,
+    params: orderIdParamSchema,
+    response: staffOrderDetailsSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  progress: {
+    method: "GET",
+    path: "/api/staff/orders/:id/progress",
+    summary: "The production stages of every line of any company's order",
+    access: STAFF,
+    params: orderIdParamSchema,
+    response: orderProgressSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  updateProgress: {
+    method: "PUT",
+    path: "/api/staff/orders/:id/progress",
+    summary: "Records one production stage of one line; the placer is told by e-mail",
+    description:
+      "The first progress moves a confirmed order into production. Completed and cancelled orders answer 409.",
+    access: STAFF,
+    params: orderIdParamSchema,
+    body: progressUpdateSchema,
+    response: orderProgressSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  changeStatus: {
+    method: "PUT",
+    path: "/api/staff/orders/:id/status",
+    summary: "Changes the order's status",
+    description:
+      "Allowed: confirmed → in_production | cancelled, in_production → shipped | cancelled, shipped → completed; anything else answers 409.",
+    access: STAFF,
+    params: orderIdParamSchema,
+    body: orderStatusChangeSchema,
+    response: staffOrderDetailsSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/staff/orders/:id/pdf",
+    summary: "Any company's order confirmation as a PDF",
+    description: "In the staff member's language unless `language` names another of the 12.",
+    access: STAFF,
+    params: orderIdParamSchema,
+    query: staffPdfQuerySchema,
+    response: PDF_DOWNLOAD,
+    errors: [404, 409],
+    caching: "private",
+  },
+});

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
+import { defineEndpoints, SIGNED_IN } from "./endpoints.ts";
+import { emptyBodySchema } from "./auth.ts";
 
 /** The user as the profile answer gives it, at data.user (docs/behaviour/accounts.md#profile). */
 export const profileUserSchema = z
@@ -79,3 +81,131 @@ export const recoveryCodesSchema = z
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type QrCode = z.infer<typeof qrCodeSchema>;
+
+export const profileEndpoints = defineEndpoints("profile", {
+  get: {
+    method: "GET",
+    path: "/api/profile",
+    summary: "The signed-in user",
+    access: SIGNED_IN,
+    query: z.strictObject({}),
+    response: profileSchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  getByPost: {
+    method: "POST",
+    path: "/api/profile",
+    summary: "The signed-in user (the call's POST form)",
+    access: SIGNED_IN,
+    body: emptyBodySchema,
+    response: profileSchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  update: {
+    method: "POST",
+    path: "/api/profile/update",
+    summary: "Names and language",
+    access: SIGNED_IN,
+    body: profileUpdateSchema,
+    response: profileSchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  validateUsername: {
+    method: "POST",
+    path: "/api/profile/validate-username",
+    summary: "Whether an e-mail address is free to become the username",
+    access: SIGNED_IN,
+    body: usernameSchema,
+    response: availabilitySchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  changeUsername: {
+    method: "POST",
+    path: "/api/profile/change-username",
+    summary: "A new e-mail address to sign in with (current password required)",
+    access: SIGNED_IN,
+    body: changeUsernameSchema,
+    response: profileSchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  validatePassword: {
+    method: "POST",
+    path: "/api/profile/validate-password",
+    summary: "Whether the current password is right",
+    access: SIGNED_IN,
+    body: validatePasswordSchema,
+    response: passwordValiditySchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  changePassword: {
+    method: "POST",
+    path: "/api/profile/change-password",
+    summary: "A new password; ends the user's other sessions",
+    description: "is_forced_update without pwd is accepted only while the account must change its password.",
+    access: SIGNED_IN,
+    body: changePasswordSchema,
+    response: profileSchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  cookieNotice: {
+    method: "POST",
+    path: "/api/profile/cookie-notice",
+    summary: "Marks the cookie notice as seen",
+    access: SIGNED_IN,
+    body: emptyBodySchema,
+    response: profileSchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  verifyAccount: {
+    method: "POST",
+    path: "/api/profile/verify-account",
+    summary: "Sends a confirmation code and link to the user's address (verify account)",
+    description: "409 ALREADY_VERIFIED when the address is confirmed; 5 per address in 15 minutes.",
+    access: SIGNED_IN,
+    body: emptyBodySchema,
+    response: z.null(),
+    errors: [409, 429],
+    caching: "private",
+  },
+});
+
+export const twoFactorEndpoints = defineEndpoints("two-factor", {
+  qrcode: {
+    method: "POST",
+    path: "/api/two-factor/qrcode",
+    summary: "The authenticator secret to enrol: otpauth URI, text secret and QR code (SVG)",
+    access: SIGNED_IN,
+    body: emptyBodySchema,
+    response: qrCodeSchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  enable: {
+    method: "POST",
+    path: "/api/two-factor/enable",
+    summary: "Confirms enrolment with a current code; answers the recovery codes once",
+    access: SIGNED_IN,
+    body: totpCodeSchema,
+    response: recoveryCodesSchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+  disable: {
+    method: "POST",
+    path: "/api/two-factor/disable",
+    summary: "Turns two-factor off (current password and a current or recovery code)",
+    access: SIGNED_IN,
+    body: disableTwoFactorSchema,
+    response: profileSchema,
+    errors: [409, 429],
+    caching: "private",
+  },
+});

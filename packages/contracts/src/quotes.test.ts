@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { orderTotals, placeOrderSchema } from "./ordering.ts";
+import { orderTotals, placeOrderSchema } from "./orders.ts";
 import {
   QUOTE_STATUSES,
   QUOTE_STATUS_COLORS,

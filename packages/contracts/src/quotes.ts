@@ -3,6 +3,9 @@ import { multiLine, singleLine } from "./text.ts";
 import { MAX_MINOR, currencySchema, minorSchema } from "./money.ts";
 import { isoDateSchema, MAX_LEAD_TIME_DAYS, todayIso } from "./reference.ts";
 import { listQuerySchema, pageOf } from "./lists.ts";
+import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
+import { emptyBodySchema } from "./auth.ts";
+import { staffPdfQuerySchema } from "./documents.ts";
 
 /**
  * Quotation (getAll, getQuotation, PDF) and the back office's side of quotes. Statuses and
@@ -291,3 +294,157 @@ export type StaffQuoteCreate = z.infer<typeof staffQuoteCreateSchema>;
 export type StaffQuoteLines = z.infer<typeof staffQuoteLinesSchema>;
 export type StaffQuoteSend = z.infer<typeof staffQuoteSendSchema>;
 export type StaffQuoteLost = z.infer<typeof staffQuoteLostSchema>;
+
+export const quoteEndpoints = defineEndpoints("quotes", {
+  list: {
+    method: "GET",
+    path: "/api/quotes",
+    summary: "The company's quotes",
+    access: companyMembersWith("company.read"),
+    query: quoteListQuerySchema,
+    response: quotePageSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  detail: {
+    method: "GET",
+    path: "/api/quotes/:id",
+    summary: "One quote with lines, tiers, delivery dates and what the caller may do",
+    access: companyMembersWith("company.read"),
+    params: quoteIdParamSchema,
+    response: quoteDetailSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/quotes/:id/pdf",
+    summary: "The quote as a PDF in the caller's language",
+    description: "A quote that has not been priced and sent yet answers 409 CONFLICT.",
+    access: companyMembersWith("company.read"),
+    params: quoteIdParamSchema,
+    response: PDF_DOWNLOAD,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  create: {
+    method: "POST",
+    path: "/api/quotes",
+    summary: "Asks for a quote; it starts In Progress (administrators, buyers, engineers)",
+    access: companyMembersWith("quotes.request"),
+    body: quoteRequestSchema,
+    response: quoteDetailSchema,
+    created: true,
+    errors: [404, 429],
+    caching: "private",
+    idempotent: true,
+  },
+  decline: {
+    method: "POST",
+    path: "/api/quotes/:id/decline",
+    summary: "Declines an Open quote with a reason (administrators, buyers)",
+    description: "A quote that is not Open answers 409 CONFLICT.",
+    access: companyMembersWith("quotes.decide"),
+    params: quoteIdParamSchema,
+    body: quoteDeclineSchema,
+    response: quoteDetailSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+  renew: {
+    method: "POST",
+    path: "/api/quotes/:id/renew",
+    summary: "Asks again for an Expired or Declined quote; it goes back In Progress (administrators, buyers)",
+    description: "Any other status answers 409 CONFLICT.",
+    access: companyMembersWith("quotes.decide"),
+    params: quoteIdParamSchema,
+    body: emptyBodySchema.optional(),
+    response: quoteDetailSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
+});
+
+export const staffQuoteEndpoints = defineEndpoints("staff", {
+  list: {
+    method: "GET",
+    path: "/api/staff/quotes",
+    summary: "Quotes of every customer company, filtered, searched, sorted and paginated",
+    access: STAFF,
+    query: staffQuoteListQuerySchema,
+    response: staffQuotePageSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  detail: {
+    method: "GET",
+    path: "/api/staff/quotes/:id",
+    summary: "One quote with its company and people",
+    access: STAFF,
+    params: quoteIdParamSchema,
+    response: staffQuoteDetailSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  create: {
+    method: "POST",
+    path: "/api/staff/quotes",
+    summary: "Prepares a Draft quote for a customer company",
+    description: "An unknown company or the operator's own answers 404.",
+    access: STAFF,
+    body: staffQuoteCreateSchema,
+    response: staffQuoteDetailSchema,
+    created: true,
+    errors: [404],
+    caching: "private",
+    idempotent: true,
+  },
+  updateLines: {
+    method: "PUT",
+    path: "/api/staff/quotes/:id/lines",
+    summary: "Replaces the lines (prices) of a Draft or In Progress quote",
+    description: "Other statuses answer 409 CONFLICT.",
+    access: STAFF,
+    params: quoteIdParamSchema,
+    body: staffQuoteLinesSchema,
+    response: staffQuoteDetailSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  send: {
+    method: "POST",
+    path: "/api/staff/quotes/:id/send",
+    summary: "Sends a priced Draft, In Progress or Expired quote to the customer (→ Open)",
+    description: "An unpriced quote or another status answers 409 CONFLICT.",
+    access: STAFF,
+    params: quoteIdParamSchema,
+    body: staffQuoteSendSchema,
+    response: staffQuoteDetailSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  lost: {
+    method: "POST",
+    path: "/api/staff/quotes/:id/lost",
+    summary: "Marks a Draft, In Progress or Open quote as Lost",
+    description: "Other statuses answer 409 CONFLICT.",
+    access: STAFF,
+    params: quoteIdParamSchema,
+    body: staffQuoteLostSchema.nullish(),
+    response: staffQuoteDetailSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  pdf: {
+    method: "GET",
+    path: "/api/staff/quotes/:id/pdf",
+    summary: "Any company's quote as the customer's PDF; 409 until its lines are priced",
+    description: "In the staff member's language unless `language` names another of the 12.",
+    access: STAFF,
+    params: quoteIdParamSchema,
+    query: staffPdfQuerySchema,
+    response: PDF_DOWNLOAD,
+    errors: [404, 409],
+    caching: "private",
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoints, PUBLIC, STAFF } from "./endpoints.ts";
 
 /** Longer targets are refused unread: no page of this site needs one. */
 const MAX_TARGET_LENGTH = 2048;
@@ -149,3 +150,37 @@ export const createRedirectRuleSchema = z.strictObject({
 });
 
 export type CreateRedirectRule = z.infer<typeof createRedirectRuleSchema>;
+
+export const redirectEndpoints = defineEndpoints("redirects", {
+  list: {
+    method: "GET",
+    path: "/api/redirect-rules",
+    summary: "All redirect rules: path → target with status 301 or 302",
+    access: PUBLIC,
+    query: z.strictObject({}),
+    response: redirectRuleListSchema,
+    caching: { public: 60 },
+  },
+});
+
+export const staffRedirectEndpoints = defineEndpoints("staff", {
+  save: {
+    method: "PUT",
+    path: "/api/staff/redirect-rules",
+    summary: "Create or replace the rule for a path",
+    access: STAFF,
+    body: createRedirectRuleSchema,
+    response: redirectRuleSchema,
+    caching: "private",
+  },
+  remove: {
+    method: "DELETE",
+    path: "/api/staff/redirect-rules",
+    summary: "Delete the rule for a path",
+    access: STAFF,
+    body: z.strictObject({ fromPath: redirectFromPathSchema }),
+    response: z.null(),
+    errors: [404],
+    caching: "private",
+  },
+});

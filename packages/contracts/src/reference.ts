@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { singleLine } from "./text.ts";
 import { currencySchema, minorSchema } from "./money.ts";
+import { companyMembersWith, defineEndpoints, STAFF } from "./endpoints.ts";
 
 /**
  * The operator's reference data behind quotes and orders: holidays (docs/behaviour/quotes.md#holidays-and-delivery-dates), parcel
@@ -137,3 +138,103 @@ export type ParcelService = z.infer<typeof parcelServiceSchema>;
 export type ParcelServiceInput = z.infer<typeof parcelServiceInputSchema>;
 export type DeliveryDateQuery = z.infer<typeof deliveryDateQuerySchema>;
 export type DeliveryDate = z.infer<typeof deliveryDateSchema>;
+
+export const referenceEndpoints = defineEndpoints("reference", {
+  holidays: {
+    method: "GET",
+    path: "/api/holidays",
+    summary: "The operator's holidays of a year",
+    access: companyMembersWith("company.read"),
+    query: holidayQuerySchema,
+    response: z.array(holidaySchema),
+    caching: { private: 300 },
+  },
+  deliveryDate: {
+    method: "GET",
+    path: "/api/delivery-date",
+    summary: "The shipping date a lead time in working days gives",
+    description: "Weekends and the operator's holidays are skipped; `from` defaults to today (UTC).",
+    access: companyMembersWith("company.read"),
+    query: deliveryDateQuerySchema,
+    response: deliveryDateSchema,
+    caching: "private",
+  },
+  parcelServices: {
+    method: "GET",
+    path: "/api/parcel-services",
+    summary: "The parcel services an order may ship with, with prices",
+    access: companyMembersWith("company.read"),
+    query: z.strictObject({}),
+    response: z.array(parcelServiceSchema),
+    caching: "private",
+  },
+});
+
+export const staffReferenceEndpoints = defineEndpoints("staff", {
+  holidays: {
+    method: "GET",
+    path: "/api/staff/holidays",
+    summary: "The holidays of a year",
+    access: STAFF,
+    query: holidayQuerySchema,
+    response: z.array(holidaySchema),
+    errors: [404, 409],
+    caching: "private",
+  },
+  createHoliday: {
+    method: "POST",
+    path: "/api/staff/holidays",
+    summary: "Adds a holiday",
+    description: "A day that is a holiday already answers 409 CONFLICT.",
+    access: STAFF,
+    body: holidayCreateSchema,
+    response: holidaySchema,
+    created: true,
+    errors: [404],
+    caching: "private",
+    idempotent: true,
+  },
+  removeHoliday: {
+    method: "DELETE",
+    path: "/api/staff/holidays/:id",
+    summary: "Removes a holiday",
+    access: STAFF,
+    params: referenceIdParamSchema,
+    response: z.null(),
+    errors: [404, 409],
+    caching: "private",
+  },
+  parcelServices: {
+    method: "GET",
+    path: "/api/staff/parcel-services",
+    summary: "Every parcel service, inactive ones included",
+    access: STAFF,
+    query: z.strictObject({}),
+    response: z.array(parcelServiceSchema),
+    errors: [404, 409],
+    caching: "private",
+  },
+  createParcelService: {
+    method: "POST",
+    path: "/api/staff/parcel-services",
+    summary: "Adds a parcel service",
+    access: STAFF,
+    body: parcelServiceInputSchema,
+    response: parcelServiceSchema,
+    created: true,
+    errors: [404],
+    caching: "private",
+    idempotent: true,
+  },
+  updateParcelService: {
+    method: "PUT",
+    path: "/api/staff/parcel-services/:id",
+    summary: "Replaces a parcel service's name, carrier, price, transit days and active flag",
+    access: STAFF,
+    params: referenceIdParamSchema,
+    body: parcelServiceInputSchema,
+    response: parcelServiceSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalHttpUrl, singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
+import { defineEndpoints, PUBLIC } from "./endpoints.ts";
 
 const text = (max: number) => singleLine().min(1).max(max);
 const optionalText = (max: number) => singleLine().max(max).optional();
@@ -66,3 +67,91 @@ export const updatePasswordSchema = z.strictObject({
 });
 
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const registerEndpoints = defineEndpoints("register", {
+  emailAvailability: {
+    method: "POST",
+    path: "/api/register/email-availability",
+    summary: "Whether an e-mail address can register (validate_email_availability, check_email_exists)",
+    access: PUBLIC,
+    body: emailAvailabilitySchema,
+    response: emailAvailabilityAnswerSchema,
+    errors: [409, 410, 429],
+    caching: "route",
+  },
+  register: {
+    method: "POST",
+    path: "/api/register",
+    summary: "Registers a company and its administrator; sends the verification code and link",
+    description: "A known address answers the same 201; its owner is told by e-mail instead.",
+    access: PUBLIC,
+    body: registerRequestSchema,
+    response: pendingSchema,
+    created: true,
+    errors: [409, 410, 429],
+    caching: "route",
+  },
+  verify: {
+    method: "POST",
+    path: "/api/register/verify",
+    summary: "Confirms the address with the 6-digit code (5 wrong tries end it)",
+    access: PUBLIC,
+    body: verifyCodeSchema,
+    response: verifiedSchema,
+    errors: [409, 410, 429],
+    caching: "route",
+  },
+  verifyLink: {
+    method: "POST",
+    path: "/api/register/verify-link",
+    summary: "Confirms the address with the e-mailed link",
+    access: PUBLIC,
+    body: verifyLinkSchema,
+    response: verifiedSchema,
+    errors: [409, 410, 429],
+    caching: "route",
+  },
+  resend: {
+    method: "POST",
+    path: "/api/register/resend",
+    summary: "Sends a new verification code and link (resend_email_verification)",
+    access: PUBLIC,
+    body: resendSchema,
+    response: pendingSchema,
+    errors: [409, 410, 429],
+    caching: "route",
+  },
+});
+
+export const passwordResetEndpoints = defineEndpoints("auth", {
+  resetPassword: {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    summary: "Sends a single-use reset link (reset_password); the same answer for unknown addresses",
+    access: PUBLIC,
+    body: resetPasswordSchema,
+    response: z.null(),
+    errors: [409, 410, 429],
+    caching: "route",
+  },
+  resetPasswordValidate: {
+    method: "POST",
+    path: "/api/auth/reset-password/validate",
+    summary: "Whether a reset link is still valid (validate_reset_url_token)",
+    access: PUBLIC,
+    body: resetTokenSchema,
+    response: resetTokenAnswerSchema,
+    errors: [409, 410, 429],
+    caching: "route",
+  },
+  updatePassword: {
+    method: "POST",
+    path: "/api/auth/update-password",
+    summary: "Sets a new password with a reset link (update_password); ends every session",
+    access: PUBLIC,
+    body: updatePasswordSchema,
+    response: z.null(),
+    errors: [409, 410, 429],
+    caching: "route",
+  },
+});

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { addressSchema, MEMBER_STATUSES } from "./companies.ts";
+import { addressSchema, MEMBER_STATUSES, idParamSchema } from "./companies.ts";
 import { COMPANY_ROLES } from "./roles.ts";
 import { listQuerySchema } from "./lists.ts";
+import { defineEndpoints, STAFF } from "./endpoints.ts";
 
 /**
  * The operator's back office: the directory of customer companies (never the operator's own
@@ -65,3 +66,28 @@ export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
 export type StaffCustomerPage = z.infer<typeof staffCustomerPageSchema>;
 export type StaffCustomerUser = z.infer<typeof staffCustomerUserSchema>;
 export type StaffCustomerDetail = z.infer<typeof staffCustomerDetailSchema>;
+
+export const staffCustomerEndpoints = defineEndpoints("staff", {
+  list: {
+    method: "GET",
+    path: "/api/staff/customers",
+    summary: "Customer companies with users, open quotes, orders and unpaid invoices counted",
+    access: STAFF,
+    query: staffCustomerListQuerySchema,
+    response: staffCustomerPageSchema,
+    errors: [404],
+    caching: "private",
+  },
+  detail: {
+    method: "GET",
+    path: "/api/staff/customers/:id",
+    summary: "One customer company with its users and addresses",
+    description: "The operator's own company answers 404 like a missing one.",
+    access: STAFF,
+    params: idParamSchema,
+    query: z.strictObject({}),
+    response: staffCustomerDetailSchema,
+    errors: [404],
+    caching: "private",
+  },
+});

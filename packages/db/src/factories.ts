@@ -1,4 +1,6 @@
 import { hash } from "@node-rs/argon2";
+import { isStaffRole, type CompanyRole } from "@ems/contracts/roles";
+import type { MemberStatus } from "@ems/contracts/companies";
 import type { Database } from "./client.ts";
 
 /** A database handle or an open transaction: factories work inside both. */
@@ -19,7 +21,7 @@ export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export type NewCompany = typeof companies.$inferInsert;
 export type Company = typeof companies.$inferSelect;
-export type CompanyRole = "admin" | "buyer" | "engineer" | "finance" | "viewer";
+export type { CompanyRole };
 export type NewUser = Omit<typeof users.$inferInsert, "passwordHash" | "companyId"> & {
   companyId?: string;
   /** null: no password yet (an invited colleague). */
@@ -27,7 +29,7 @@ export type NewUser = Omit<typeof users.$inferInsert, "passwordHash" | "companyI
   /** The role in the company (company_members); customers get an accepted admin role by default. */
   companyRole?: CompanyRole;
   /** invited, accepted or disabled; null: no membership row at all. */
-  membershipStatus?: "invited" | "accepted" | "disabled" | null;
+  membershipStatus?: MemberStatus | null;
 };
 export type User = typeof users.$inferSelect;
 
@@ -52,7 +54,7 @@ export async function createUser(db: Executor, overrides: Partial<NewUser> = {})
     ...rest
   } = overrides;
   const company = companyId ?? (await createCompany(db)).id;
-  const isStaff = rest.role === "staff" || rest.role === "staff_admin";
+  const isStaff = rest.role !== undefined && isStaffRole(rest.role);
   const [row] = await db
     .insert(users)
     .values({

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   date,
   check,
@@ -13,9 +14,43 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CONTRACT_KINDS, CONTRACT_STATUSES } from "@ems/contracts/agreements";
+import { LOGIN_METHODS } from "@ems/contracts/auth";
+import { INVOICE_STATUSES, PAYMENT_RECORD_METHODS, PAYMENT_STATUSES } from "@ems/contracts/billing";
+import { MEMBER_STATUSES, RELATIONS } from "@ems/contracts/companies";
+import { MATERIAL_REQUEST_STATUSES } from "@ems/contracts/material-requests";
+import { ORDER_STATUSES, WORK_ORDER_STAGES } from "@ems/contracts/orders";
+import { PRODUCT_CATEGORIES, QUOTE_STATUSES } from "@ems/contracts/quotes";
+import { COMPANY_ROLES, STAFF_ROLES } from "@ems/contracts/roles";
+import { LOCALES } from "@ems/i18n/locales";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * `column in ('a', 'b', ...)` from the same list the column is typed with (`text(..., { enum })`), so
+ * the CHECK constraint and the TypeScript type cannot drift apart. The values are constants of this
+ * code base, never input.
+ */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "))})`;
+}
+
+/** The kind of account (users.role): a customer, or one of the operator's staff roles. */
+export const USER_ROLES = ["customer", ...STAFF_ROLES] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** users.status: a disabled user cannot sign in and their sessions end. */
+export const USER_STATUSES = ["active", "disabled"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** What an e-mailed single-use token is for (email_tokens.purpose). */
+export const EMAIL_TOKEN_PURPOSES = ["verify_email", "reset_password", "invitation"] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/** activity_log.kind: system (security events) or user (changes people made). */
+export const ACTIVITY_KINDS = ["system", "user"] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** A customer company (or the operator itself); every customer document belongs to one. */
 export const companies = pgTable(
@@ -54,12 +89,12 @@ export const users = pgTable(
     email: text("email").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
-    language: text("language").notNull().default("en"),
-    role: text("role").notNull().default("customer"),
+    language: text("language", { enum: LOCALES }).notNull().default("en"),
+    role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
     /** null until the user sets a password (an invited colleague who has not accepted yet). */
     passwordHash: text("password_hash"),
     /** active, or disabled by a company administrator or staff (sign-in and sessions end). */
-    status: text("status").notNull().default("active"),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("active"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** The user must choose a new password before anything else (docs/behaviour/accounts.md#forced-password-change). */
     mustChangePassword: boolean("must_change_password").notNull().default(false),
@@ -76,7 +111,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_company_idx").on(t.companyId),
-    check("users_status_check", sql`${t.status} in ('active', 'disabled')`),
+    check("users_status_check", oneOf(t.status, USER_STATUSES)),
+    check("users_language_check", oneOf(t.language, LOCALES)),
+    check("users_role_check", oneOf(t.role, USER_ROLES)),
   ],
 );
 
@@ -96,9 +133,9 @@ export const companyMembers = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").notNull(),
+    role: text("role", { enum: COMPANY_ROLES }).notNull(),
     /** invited, accepted or disabled. */
-    status: text("status").notNull().default("invited"),
+    status: text("status", { enum: MEMBER_STATUSES }).notNull().default("invited"),
     invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -107,11 +144,8 @@ export const companyMembers = pgTable(
   (t) => [
     uniqueIndex("company_members_company_user_idx").on(t.companyId, t.userId),
     index("company_members_user_idx").on(t.userId),
-    check(
-      "company_members_role_check",
-      sql`${t.role} in ('admin', 'buyer', 'engineer', 'finance', 'viewer')`,
-    ),
-    check("company_members_status_check", sql`${t.status} in ('invited', 'accepted', 'disabled')`),
+    check("company_members_role_check", oneOf(t.role, COMPANY_ROLES)),
+    check("company_members_status_check", oneOf(t.status, MEMBER_STATUSES)),
   ],
 );
 
@@ -184,15 +218,12 @@ export const companyRelations = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     /** parent, subsidiary, affiliate or invoice_recipient. */
-    relation: text("relation").notNull(),
+    relation: text("relation", { enum: RELATIONS }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("company_relations_pair_idx").on(t.companyId, t.relatedCompanyId),
-    check(
-      "company_relations_relation_check",
-      sql`${t.relation} in ('parent', 'subsidiary', 'affiliate', 'invoice_recipient')`,
-    ),
+    check("company_relations_relation_check", oneOf(t.relation, RELATIONS)),
   ],
 );
 
@@ -209,7 +240,7 @@ export const loginChallenges = pgTable(
       .default(sql`gen_random_uuid()`),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** email (a code was e-mailed) or totp (the authenticator app's code). */
-    method: text("method").notNull(),
+    method: text("method", { enum: LOGIN_METHODS }).notNull(),
     /** SHA-256 of the e-mailed code; null for totp. */
     codeHash: text("code_hash"),
     attempts: integer("attempts").notNull().default(0),
@@ -218,7 +249,10 @@ export const loginChallenges = pgTable(
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
   },
-  (t) => [index("login_challenges_user_idx").on(t.userId)],
+  (t) => [
+    index("login_challenges_user_idx").on(t.userId),
+    check("login_challenges_method_check", oneOf(t.method, LOGIN_METHODS)),
+  ],
 );
 
 /**
@@ -234,7 +268,7 @@ export const emailTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose").notNull(),
+    purpose: text("purpose", { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text("token_hash").notNull(),
     codeHash: text("code_hash"),
     attempts: integer("attempts").notNull().default(0),
@@ -245,10 +279,7 @@ export const emailTokens = pgTable(
   (t) => [
     uniqueIndex("email_tokens_token_hash_idx").on(t.tokenHash),
     index("email_tokens_user_purpose_idx").on(t.userId, t.purpose),
-    check(
-      "email_tokens_purpose_check",
-      sql`${t.purpose} in ('verify_email', 'reset_password', 'invitation')`,
-    ),
+    check("email_tokens_purpose_check", oneOf(t.purpose, EMAIL_TOKEN_PURPOSES)),
   ],
 );
 
@@ -280,7 +311,7 @@ export const mailOutbox = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     toAddress: text("to_address").notNull(),
-    language: text("language").notNull(),
+    language: text("language", { enum: LOCALES }).notNull(),
     template: text("template").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
@@ -301,6 +332,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.nextAttemptAt} is not null`),
+    check("mail_outbox_language_check", oneOf(t.language, LOCALES)),
   ],
 );
 
@@ -318,7 +350,7 @@ export const activityLog = pgTable(
     companyId: uuid("company_id"),
     actorUserId: uuid("actor_user_id"),
     actorName: text("actor_name"),
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: ACTIVITY_KINDS }).notNull(),
     action: text("action").notNull(),
     subjectType: text("subject_type"),
     subjectId: text("subject_id"),
@@ -330,7 +362,7 @@ export const activityLog = pgTable(
   (t) => [
     index("activity_log_company_created_idx").on(t.companyId, t.createdAt),
     index("activity_log_actor_idx").on(t.actorUserId, t.createdAt),
-    check("activity_log_kind_check", sql`${t.kind} in ('system', 'user')`),
+    check("activity_log_kind_check", oneOf(t.kind, ACTIVITY_KINDS)),
   ],
 );
 
@@ -484,7 +516,7 @@ export const quotes = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     number: text("number").notNull(),
-    status: text("status").notNull(),
+    status: text("status", { enum: QUOTE_STATUSES }).notNull(),
     title: text("title").notNull(),
     customerReference: text("customer_reference"),
     /** What the customer asked for when requesting the quote. */
@@ -509,10 +541,7 @@ export const quotes = pgTable(
       .on(t.validUntil)
       .where(sql`${t.status} = 'Open'`),
     index("quotes_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    check(
-      "quotes_status_check",
-      sql`${t.status} in ('Draft', 'Open', 'In Progress', 'Ordered', 'Partially Ordered', 'Declined', 'Lost', 'Expired')`,
-    ),
+    check("quotes_status_check", oneOf(t.status, QUOTE_STATUSES)),
     check("quotes_tax_check", sql`${t.taxRateBp} between 0 and 10000`),
   ],
 );
@@ -535,7 +564,7 @@ export const quoteLines = pgTable(
       .references(() => quotes.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     /** assemblies or pcb (docs/behaviour/quotes.md#product-categories). */
-    category: text("category").notNull(),
+    category: text("category", { enum: PRODUCT_CATEGORIES }).notNull(),
     description: text("description").notNull(),
     tiers: jsonb("tiers").$type<QuoteTier[]>().notNull(),
     /** One-off engineering costs (stencil, programming, first-article inspection). */
@@ -548,7 +577,7 @@ export const quoteLines = pgTable(
   },
   (t) => [
     uniqueIndex("quote_lines_position_idx").on(t.quoteId, t.position),
-    check("quote_lines_category_check", sql`${t.category} in ('assemblies', 'pcb')`),
+    check("quote_lines_category_check", oneOf(t.category, PRODUCT_CATEGORIES)),
     check("quote_lines_engineering_check", sql`${t.engineeringCostMinor} >= 0`),
     check("quote_lines_lead_time_check", sql`${t.leadTimeDays} between 1 and 365`),
   ],
@@ -580,7 +609,7 @@ export const salesOrders = pgTable(
       .references(() => quotes.id, { onDelete: "restrict" }),
     number: text("number").notNull(),
     /** confirmed, in_production, shipped, completed or cancelled. */
-    status: text("status").notNull().default("confirmed"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("confirmed"),
     poNumber: text("po_number").notNull(),
     placedByUserId: uuid("placed_by_user_id").references(() => users.id, { onDelete: "set null" }),
     billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
@@ -603,10 +632,7 @@ export const salesOrders = pgTable(
     uniqueIndex("sales_orders_number_idx").on(t.number),
     index("sales_orders_company_created_idx").on(t.companyId, t.createdAt),
     index("sales_orders_quote_idx").on(t.quoteId),
-    check(
-      "sales_orders_status_check",
-      sql`${t.status} in ('confirmed', 'in_production', 'shipped', 'completed', 'cancelled')`,
-    ),
+    check("sales_orders_status_check", oneOf(t.status, ORDER_STATUSES)),
   ],
 );
 
@@ -621,7 +647,7 @@ export const salesOrderLines = pgTable(
       .references(() => salesOrders.id, { onDelete: "cascade" }),
     quoteLineId: uuid("quote_line_id").references(() => quoteLines.id, { onDelete: "set null" }),
     position: integer("position").notNull(),
-    category: text("category").notNull(),
+    category: text("category", { enum: PRODUCT_CATEGORIES }).notNull(),
     description: text("description").notNull(),
     quantity: integer("quantity").notNull(),
     unitPriceMinor: integer("unit_price_minor").notNull(),
@@ -633,6 +659,7 @@ export const salesOrderLines = pgTable(
   (t) => [
     uniqueIndex("sales_order_lines_position_idx").on(t.orderId, t.position),
     check("sales_order_lines_quantity_check", sql`${t.quantity} > 0`),
+    check("sales_order_lines_category_check", oneOf(t.category, PRODUCT_CATEGORIES)),
   ],
 );
 
@@ -649,7 +676,7 @@ export const workOrderStages = pgTable(
     orderLineId: uuid("order_line_id")
       .notNull()
       .references(() => salesOrderLines.id, { onDelete: "cascade" }),
-    stage: text("stage").notNull(),
+    stage: text("stage", { enum: WORK_ORDER_STAGES }).notNull(),
     position: integer("position").notNull(),
     percent: integer("percent").notNull().default(0),
     plannedDate: date("planned_date", { mode: "string" }),
@@ -660,10 +687,7 @@ export const workOrderStages = pgTable(
   (t) => [
     uniqueIndex("work_order_stages_line_stage_idx").on(t.orderLineId, t.stage),
     check("work_order_stages_percent_check", sql`${t.percent} between 0 and 100`),
-    check(
-      "work_order_stages_stage_check",
-      sql`${t.stage} in ('material_procurement', 'smt', 'tht', 'inspection', 'testing', 'packing', 'shipped')`,
-    ),
+    check("work_order_stages_stage_check", oneOf(t.stage, WORK_ORDER_STAGES)),
   ],
 );
 
@@ -719,7 +743,7 @@ export const invoices = pgTable(
       .references(() => salesOrders.id, { onDelete: "restrict" }),
     number: text("number").notNull(),
     /** unpaid or paid. */
-    status: text("status").notNull().default("unpaid"),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("unpaid"),
     currency: text("currency").notNull(),
     taxRateBp: integer("tax_rate_bp").notNull(),
     subtotalMinor: integer("subtotal_minor").notNull(),
@@ -737,7 +761,7 @@ export const invoices = pgTable(
     uniqueIndex("invoices_number_idx").on(t.number),
     index("invoices_company_issued_idx").on(t.companyId, t.issuedOn),
     index("invoices_order_idx").on(t.orderId),
-    check("invoices_status_check", sql`${t.status} in ('unpaid', 'paid')`),
+    check("invoices_status_check", oneOf(t.status, INVOICE_STATUSES)),
     check("invoices_total_check", sql`${t.totalMinor} >= 0`),
   ],
 );
@@ -759,13 +783,13 @@ export const payments = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: "restrict" }),
     /** bank_transfer, card or manual (recorded by staff). */
-    method: text("method").notNull(),
+    method: text("method", { enum: PAYMENT_RECORD_METHODS }).notNull(),
     provider: text("provider").notNull(),
     providerReference: text("provider_reference"),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
     /** pending (a bank transfer announced), succeeded or failed. */
-    status: text("status").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
     failureReason: text("failure_reason"),
     createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -776,8 +800,8 @@ export const payments = pgTable(
     uniqueIndex("payments_one_live_per_invoice_idx")
       .on(t.invoiceId)
       .where(sql`${t.status} in ('pending', 'succeeded')`),
-    check("payments_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
-    check("payments_method_check", sql`${t.method} in ('bank_transfer', 'card', 'manual')`),
+    check("payments_status_check", oneOf(t.status, PAYMENT_STATUSES)),
+    check("payments_method_check", oneOf(t.method, PAYMENT_RECORD_METHODS)),
     check("payments_amount_check", sql`${t.amountMinor} > 0`),
   ],
 );
@@ -811,7 +835,7 @@ export const materialRequests = pgTable(
     orderId: uuid("order_id").references(() => salesOrders.id, { onDelete: "set null" }),
     number: text("number").notNull(),
     /** announced, received or cancelled. */
-    status: text("status").notNull().default("announced"),
+    status: text("status", { enum: MATERIAL_REQUEST_STATUSES }).notNull().default("announced"),
     expectedOn: date("expected_on", { mode: "string" }).notNull(),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
@@ -825,7 +849,7 @@ export const materialRequests = pgTable(
   (t) => [
     uniqueIndex("material_requests_number_idx").on(t.number),
     index("material_requests_company_created_idx").on(t.companyId, t.createdAt),
-    check("material_requests_status_check", sql`${t.status} in ('announced', 'received', 'cancelled')`),
+    check("material_requests_status_check", oneOf(t.status, MATERIAL_REQUEST_STATUSES)),
   ],
 );
 
@@ -841,10 +865,10 @@ export const contracts = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     number: text("number").notNull(),
     /** framework, nda, quality or consignment. */
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: CONTRACT_KINDS }).notNull(),
     title: text("title").notNull(),
     /** requested (by the customer), active, ended. */
-    status: text("status").notNull().default("requested"),
+    status: text("status", { enum: CONTRACT_STATUSES }).notNull().default("requested"),
     startsOn: date("starts_on", { mode: "string" }).notNull(),
     endsOn: date("ends_on", { mode: "string" }),
     /** Agreed volume per year in minor units, for framework agreements. */
@@ -858,8 +882,8 @@ export const contracts = pgTable(
   (t) => [
     uniqueIndex("contracts_number_idx").on(t.number),
     index("contracts_company_created_idx").on(t.companyId, t.createdAt),
-    check("contracts_kind_check", sql`${t.kind} in ('framework', 'nda', 'quality', 'consignment')`),
-    check("contracts_status_check", sql`${t.status} in ('requested', 'active', 'ended')`),
+    check("contracts_kind_check", oneOf(t.kind, CONTRACT_KINDS)),
+    check("contracts_status_check", oneOf(t.status, CONTRACT_STATUSES)),
   ],
 );
 
@@ -879,8 +903,11 @@ export const contactMessages = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     message: text("message").notNull(),
-    language: text("language").notNull(),
+    language: text("language", { enum: LOCALES }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    check("contact_messages_language_check", oneOf(t.language, LOCALES)),
+  ],
 );

@@ -1,9 +1,8 @@
-import { isStaffRole } from "@ems/contracts/roles";
+import { mayCall, type EndpointAccess } from "@ems/contracts/endpoints";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import cookie from "@fastify/cookie";
 import { SESSION_COOKIE } from "@ems/config/constants";
-import type { CompanyRole } from "@ems/db/factories";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { AppError } from "../lib/app-error.ts";
 import { authenticateToken } from "../modules/auth/session-service.ts";
@@ -16,16 +15,12 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** A customer with one of these company roles (staff never pass: the back office has its own routes). */
-    requireCompanyRole: (
-      ...roles: CompanyRole[]
-    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The guard of an endpoint's access; undefined for a public endpoint (no session query). */
+    requireAccess: (
+      access: EndpointAccess,
+    ) => ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined;
   }
 }
-
-/** Staff roles of the operator; customer roles never open the back office. */
-export { isStaffRole };
 
 /** The opaque token: `Authorization: next <token>` for API clients, else the HttpOnly session cookie. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -51,18 +46,19 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (!request.auth) throw new AppError(401, ERROR_CODES.unauthorized, "Sign in to continue");
   });
 
-  app.decorate("requireStaff", async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.requireUser(request, reply);
-    if (!isStaffRole(request.auth!.user.role))
-      throw new AppError(403, ERROR_CODES.forbidden, "This needs a staff account");
-  });
-
-  app.decorate("requireCompanyRole", (...roles: CompanyRole[]) => {
+  const forbidden = {
+    user: "",
+    staff: "This needs a staff account",
+    staffAdmin: "This needs a staff administrator",
+    company: "Your role in the company does not allow this",
+  } as const;
+  app.decorate("requireAccess", (access: EndpointAccess) => {
+    if (access.kind === "public") return undefined;
     return async (request: FastifyRequest, reply: FastifyReply) => {
       await app.requireUser(request, reply);
-      const role = request.auth!.user.companyRole as CompanyRole | null;
-      if (!role || !roles.includes(role))
-        throw new AppError(403, ERROR_CODES.forbidden, "Your role in the company does not allow this");
+      const { user } = request.auth!;
+      if (!mayCall({ role: user.role, company_role: user.companyRole }, { access }))
+        throw new AppError(403, ERROR_CODES.forbidden, forbidden[access.kind]);
     };
   });
 }

@@ -12,7 +12,7 @@ import type { Mailer } from "../modules/mail/mail-service.ts";
 export interface RequestContext {
   db: Database;
   mailer: Mailer;
-  /** The signed-in caller: routes call context() only behind requireUser, requireStaff or requireCompanyRole. */
+  /** The signed-in caller: routes call context() only behind an access guard (requireAccess). */
   auth: SessionWithUser;
   /** The caller's company, the tenant every customer query is filtered by. */
   tenant: string;

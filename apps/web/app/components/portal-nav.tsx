@@ -1,5 +1,14 @@
 import { useLingui } from "@lingui/react";
-import { can, type CompanyPermission } from "@ems/contracts/permissions";
+import { activityEndpoints } from "@ems/contracts/activity";
+import { contractEndpoints } from "@ems/contracts/agreements";
+import { deliveryEndpoints, invoiceEndpoints } from "@ems/contracts/billing";
+import { companyEndpoints } from "@ems/contracts/companies";
+import { deskEndpoints } from "@ems/contracts/desk";
+import { mayCall, type Endpoint } from "@ems/contracts/endpoints";
+import { materialRequestEndpoints } from "@ems/contracts/material-requests";
+import { orderEndpoints } from "@ems/contracts/orders";
+import { profileEndpoints } from "@ems/contracts/profile";
+import { quoteEndpoints } from "@ems/contracts/quotes";
 import type { PageKey } from "@ems/i18n/pages";
 import {
   Building2,
@@ -26,36 +35,41 @@ interface NavItem {
   page: PageKey;
   label: string;
   icon: typeof LayoutDashboard;
-  /** What a company role must be allowed to see the section; everyone when absent. */
-  permission?: CompanyPermission;
+  /** The section's main read: the section is shown to whoever may call it (the API's own rule). */
+  endpoint: Endpoint;
 }
 
 /** The portal sections that exist so far; later capabilities add theirs here (no dead links). */
 const CUSTOMER_ITEMS: readonly NavItem[] = [
-  { page: "my-desk", label: "portal_nav.desk", icon: LayoutDashboard },
-  { page: "my-quotes", label: "portal_nav.quotes", icon: FileText },
-  { page: "my-orders", label: "portal_nav.orders", icon: ShoppingCart },
-  { page: "my-deliveries", label: "portal_nav.deliveries", icon: Truck },
+  { page: "my-desk", label: "portal_nav.desk", icon: LayoutDashboard, endpoint: deskEndpoints.get },
+  { page: "my-quotes", label: "portal_nav.quotes", icon: FileText, endpoint: quoteEndpoints.list },
+  { page: "my-orders", label: "portal_nav.orders", icon: ShoppingCart, endpoint: orderEndpoints.list },
+  { page: "my-deliveries", label: "portal_nav.deliveries", icon: Truck, endpoint: deliveryEndpoints.list },
+  { page: "my-invoices", label: "portal_nav.invoices", icon: Receipt, endpoint: invoiceEndpoints.list },
   {
-    page: "my-invoices",
-    label: "portal_nav.invoices",
-    icon: Receipt,
-    permission: "invoices.read",
+    page: "my-material-request",
+    label: "portal_nav.material_request",
+    icon: PackageOpen,
+    endpoint: materialRequestEndpoints.list,
   },
-  { page: "my-material-request", label: "portal_nav.material_request", icon: PackageOpen },
   {
     page: "my-contracts",
     label: "portal_nav.contracts",
     icon: FileSignature,
-    permission: "contracts.read",
+    endpoint: contractEndpoints.list,
   },
-  { page: "my-profile", label: "portal_nav.profile", icon: UserRound },
-  { page: "my-companies", label: "portal_nav.companies", icon: Building2 },
-  { page: "my-system-logs", label: "portal_nav.system_logs", icon: History, permission: "company.manage" },
+  { page: "my-profile", label: "portal_nav.profile", icon: UserRound, endpoint: profileEndpoints.get },
+  { page: "my-companies", label: "portal_nav.companies", icon: Building2, endpoint: companyEndpoints.get },
+  {
+    page: "my-system-logs",
+    label: "portal_nav.system_logs",
+    icon: History,
+    endpoint: activityEndpoints.systemLog,
+  },
 ];
 
 /** The operator's back office (staff roles only). */
-const STAFF_ITEMS: readonly NavItem[] = [
+const STAFF_ITEMS: readonly Omit<NavItem, "endpoint">[] = [
   { page: "staff", label: "portal_nav.staff_customers", icon: Users },
   { page: "staff-quotes", label: "portal_nav.staff_quotes", icon: FileText },
   { page: "staff-orders", label: "portal_nav.staff_orders", icon: Factory },
@@ -74,7 +88,9 @@ export function PortalNav({ staff, companyRole }: { staff: boolean; companyRole:
   const locale = useLocale();
   const items = staff
     ? STAFF_ITEMS
-    : CUSTOMER_ITEMS.filter((item) => !item.permission || can(companyRole, item.permission));
+    : CUSTOMER_ITEMS.filter((item) =>
+        mayCall({ role: "customer", company_role: companyRole }, item.endpoint),
+      );
   return (
     <nav
       aria-label={i18n._(staff ? "portal_nav.staff_label" : "portal_nav.label")}

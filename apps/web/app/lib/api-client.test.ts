@@ -1,9 +1,14 @@
+import { defineEndpoints, PDF_DOWNLOAD, SIGNED_IN } from "@ems/contracts/endpoints";
 import { ERROR_DEFAULTS } from "@ems/contracts/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 
 import {
   ApiError,
+  call,
   createApiClient,
+  hrefOf,
+  IDEMPOTENCY_HEADER,
   IN_USE_RETRIES,
   newIdempotencyKey,
   normalizeApiError,
@@ -397,5 +402,69 @@ describe("apiFromRequest", () => {
       vi.unstubAllGlobals();
     }
     expect(f.calls[0]?.url).toBe("http://api.internal:4000/api/health");
+  });
+});
+
+describe("calls by endpoint definition", () => {
+  const widgets = defineEndpoints("widgets", {
+    update: {
+      method: "PUT",
+      path: "/api/widgets/:id",
+      summary: "Changes a widget",
+      access: SIGNED_IN,
+      params: z.strictObject({ id: z.string() }),
+      query: z.strictObject({ dry: z.coerce.boolean().optional() }),
+      body: z.strictObject({ name: z.string() }),
+      response: z.object({ name: z.string() }),
+      caching: "private",
+    },
+    create: {
+      method: "POST",
+      path: "/api/widgets",
+      summary: "Makes a widget",
+      access: SIGNED_IN,
+      response: z.object({ id: z.string() }),
+      idempotent: true,
+      created: true,
+      caching: "private",
+    },
+    sheet: {
+      method: "GET",
+      path: "/api/widgets/:id/sheet",
+      summary: "A widget's sheet",
+      access: SIGNED_IN,
+      params: z.strictObject({ id: z.string() }),
+      query: z.strictObject({ language: z.string().optional() }),
+      response: PDF_DOWNLOAD,
+      caching: "private",
+    },
+  });
+
+  it("sends the method, the path with its parameters, the query and the body", async () => {
+    const { fetch, calls } = fakeFetch(200, envelope({ name: "B" }));
+    const answer = await call(createApiClient({ fetch }), widgets.update, {
+      params: { id: "a/1" },
+      query: { dry: true },
+      body: { name: "B" },
+    });
+    expect(answer.data.name).toBe("B");
+    expect(calls[0]!.url).toBe("/api/widgets/a%2F1?dry=true");
+    expect(calls[0]!.init.method).toBe("PUT");
+    expect(calls[0]!.init.body).toBe('{"name":"B"}');
+    expect(header(calls[0], IDEMPOTENCY_HEADER)).toBeUndefined();
+  });
+
+  it("sends an empty body and an idempotency key where the definition asks for one", async () => {
+    const { fetch, calls } = fakeFetch(201, envelope({ id: "w1" }, 201));
+    await call(createApiClient({ fetch }), widgets.create);
+    expect(calls[0]!.init.body).toBe("{}");
+    expect(header(calls[0], IDEMPOTENCY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("builds links to downloads", () => {
+    expect(hrefOf(widgets.sheet, { params: { id: "7" } })).toBe("/api/widgets/7/sheet");
+    expect(hrefOf(widgets.sheet, { params: { id: "7" }, query: { language: "pt" } })).toBe(
+      "/api/widgets/7/sheet?language=pt",
+    );
   });
 });

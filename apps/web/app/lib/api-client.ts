@@ -1,4 +1,12 @@
 import { REQUEST_TIMEOUT_MS } from "@ems/config/constants";
+import {
+  pathOf,
+  type BodyIn,
+  type Endpoint,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseData,
+} from "@ems/contracts/endpoints";
 import { ERROR_CODES, ERROR_DEFAULTS, type Envelope } from "@ems/contracts/errors";
 
 /**
@@ -295,4 +303,47 @@ export function createApiClient(clientOptions: ApiClientOptions = {}): ApiClient
     put: (path, body, options) => request("PUT", path, { ...options, body }),
     delete: (path, params, options) => request("DELETE", path, { ...options, params }),
   };
+}
+
+type ParamsPart<E> = ParamsIn<E> extends undefined ? { params?: undefined } : { params: ParamsIn<E> };
+type QueryPart<E> = QueryIn<E> extends undefined ? { query?: undefined } : { query?: QueryIn<E> };
+type BodyPart<E> =
+  BodyIn<E> extends undefined
+    ? { body?: undefined }
+    : undefined extends BodyIn<E>
+      ? { body?: BodyIn<E> }
+      : { body: BodyIn<E> };
+
+/** What a call of this endpoint sends: its path parameters, query and body, typed by its schemas. */
+export type CallInput<E> = ParamsPart<E> & QueryPart<E> & BodyPart<E>;
+export type CallOptions = Pick<RequestOptions, "signal" | "headers">;
+type CallArgs<E> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "nothing is required"
+  {} extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
+
+/**
+ * Calls an endpoint by its contracts definition (ADR 0012): the path, the method, the idempotency
+ * key and the types come from the definition, so no page spells an API path.
+ */
+export function call<E extends Endpoint>(
+  api: ApiClient,
+  endpoint: E,
+  ...[input, options]: CallArgs<E>
+): Promise<Envelope<ResponseData<E>>> {
+  const given = (input ?? {}) as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown };
+  const sendsBody = endpoint.method === "POST" || endpoint.method === "PUT";
+  return api.request<ResponseData<E>>(endpoint.method, pathOf(endpoint, given.params), {
+    ...options,
+    params: given.query,
+    body: given.body ?? (sendsBody ? {} : undefined),
+    idempotent: endpoint.idempotent === true,
+  });
+}
+
+/** The address of a GET endpoint for a link or a download (a PDF, say), on the page's own origin. */
+export function hrefOf<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): string {
+  const given = (input ?? {}) as { params?: Record<string, unknown>; query?: QueryParams };
+  return buildUrl("", pathOf(endpoint, given.params), given.query);
 }

@@ -1,3 +1,7 @@
+import { pcbEndpoints } from "@ems/contracts/pcbs";
+
+import { hrefOf } from "./api-client";
+
 /** localStorage key where the Gerber viewer keeps the address of the last opened file. */
 export const GERBER_VIEWER_FILE_URL_KEY = "gerberViewer.fileUrl";
 
@@ -46,5 +50,5 @@ export function readStoredViewerUrl(): string | null {
 
 /** Where the API serves the Gerber files stored with a PCB specification (a zip). */
 export function camFilesUrl(pcb: string): string {
-  return `/api/pcbs/${encodeURIComponent(pcb)}/gerber-files`;
+  return hrefOf(pcbEndpoints.gerberFiles, { params: { pcb } });
 }

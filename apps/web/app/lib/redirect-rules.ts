@@ -1,6 +1,8 @@
 import type { RedirectRule } from "@ems/contracts/redirects";
 
 import { createApiClient } from "./api-client";
+import { hrefOf } from "~/lib/api-client";
+import { redirectEndpoints } from "@ems/contracts/redirects";
 
 /**
  * The operator's redirect rules for client-side navigations (a server-provided rule is
@@ -11,7 +13,7 @@ let rules: Promise<Map<string, RedirectRule>> | undefined;
 
 export function loadRedirectRules(client = createApiClient()): Promise<Map<string, RedirectRule>> {
   rules ??= client
-    .get<RedirectRule[]>("/api/redirect-rules")
+    .get<RedirectRule[]>(hrefOf(redirectEndpoints.list))
     .then((envelope) => new Map(envelope.data.map((rule) => [rule.fromPath, rule])))
     .catch(() => new Map());
   return rules;

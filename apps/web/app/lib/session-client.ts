@@ -1,8 +1,9 @@
 import { LOGGED_IN_HINT_COOKIE } from "@ems/config/constants";
 import { useSyncExternalStore } from "react";
 
-import { createApiClient, type ApiClient } from "./api-client";
+import { createApiClient, hrefOf, type ApiClient } from "./api-client";
 import { readCookie } from "./cookies";
+import { authEndpoints } from "@ems/contracts/auth";
 
 /**
  * The visitor's sign-in state in the browser (for the header). Pages are prerendered, so the server
@@ -25,8 +26,8 @@ export type SessionState =
   | { status: "signed-out"; user?: undefined }
   | { status: "signed-in"; user: SessionUser };
 
-export const SESSION_PATH = "/api/auth/session";
-export const LOGOUT_PATH = "/api/auth/logout";
+export const SESSION_PATH = hrefOf(authEndpoints.session);
+export const LOGOUT_PATH = hrefOf(authEndpoints.logout);
 
 const SIGNED_OUT: SessionState = { status: "signed-out" };
 const LOADING: SessionState = { status: "loading" };

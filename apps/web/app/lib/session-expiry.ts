@@ -1,3 +1,5 @@
+import { authEndpoints } from "@ems/contracts/auth";
+import { pathOf } from "@ems/contracts/endpoints";
 import { sameOriginPath } from "@ems/contracts/redirects";
 
 import { ApiError, createApiClient, resolvePath, type ApiClient, type ApiClientOptions } from "./api-client";
@@ -14,7 +16,7 @@ export const EXPIRY_REDIRECT_DELAY_MS = 3000;
 export const EXPIRY_TOAST_MS = 6000;
 
 /** Calls whose 401 means wrong credentials, not an expired session. */
-const AUTH_CALLS = ["/api/auth/login", "/api/auth/verify"];
+const AUTH_CALLS = [pathOf(authEndpoints.login), pathOf(authEndpoints.verify)];
 
 const EXPIRY_TEXT = /token|jwt|unauthori[sz]ed|unauthorised|forbidden|expired|signature|authorization/i;
 

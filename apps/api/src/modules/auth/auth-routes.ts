@@ -1,19 +1,7 @@
-import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { implement } from "../../lib/endpoint-routes.ts";
+import { authEndpoints } from "@ems/contracts/auth";
 import { LOGGED_IN_HINT_COOKIE, SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } from "@ems/config/constants";
-import {
-  emptyBodySchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  sessionIdParamsSchema,
-  sessionInfoSchema,
-  sessionSchema,
-  verifyRequestSchema,
-  verifyResponseSchema,
-} from "@ems/contracts/auth";
-import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
-import { ok } from "../../lib/envelope.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { tokenOf } from "../../plugins/auth.ts";
 import type { CaptchaSettings } from "../captcha/captcha-service.ts";
@@ -29,13 +17,6 @@ export interface AuthRouteOptions {
   /** Signs device cookies (deviceCookieKey). */
   deviceKey: Buffer;
 }
-
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  428: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
 
 /**
  * The attributes each cookie is set with, and cleared with: a clearing cookie with other attributes
@@ -74,7 +55,7 @@ function setDeviceCookie(reply: FastifyReply, device: { name: string; value: str
  * The two-step sign-in (docs/behaviour/accounts.md#sign-in), who is signed in, the user's sessions,
  * and signing out (docs/behaviour/accounts.md#sign-out).
  */
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (
   app,
   { rateLimit, captcha, deviceKey },
 ) => {
@@ -87,72 +68,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     cookies: request.cookies,
     request,
   });
-
-  app.post(
-    "/api/auth/login",
-    {
+  implement(app, authEndpoints, {
+    login: { config: { rateLimit }, handle: (request) => startSignIn(ctx(request), request.body) },
+    verify: {
       config: { rateLimit },
-      schema: {
-        tags: ["auth"],
-        summary: "Sign-in step 1: e-mail and password; opens an attempt (tmp_id) and sends the code",
-        description:
-          "Errors: 401 INVALID_CREDENTIALS (the same for unknown accounts), 401 user_has_no_accepted_roles, " +
-          "428 CAPTCHA_REQUIRED (field captcha: send a solved captcha) for clients without this account's " +
-          "device cookie after many attempts, 400 CAPTCHA_INVALID / CAPTCHA_ALREADY_USED, " +
-          "429 ACCOUNT_LOCKED for 60 s after 5 wrong passwords (per device with the device cookie, else for " +
-          "every client without one), 429 RATE_LIMITED per address and per account.",
-        body: loginRequestSchema,
-        response: { 200: envelopeSchema(loginResponseSchema), ...errors },
+      handle: async (request, reply) => {
+        const signedIn = await finishSignIn(ctx(request), request.body, tokenOf(request));
+        if (request.body.session !== "token") setSessionCookies(reply, signedIn.token, signedIn.expiresAt);
+        setDeviceCookie(reply, signedIn.device);
+        return signedIn.response;
       },
     },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
-      return ok(await startSignIn(ctx(request), request.body));
-    },
-  );
-
-  app.post(
-    "/api/auth/verify",
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ["auth"],
-        summary: "Sign-in step 2: the one-time code; starts the session",
-        description:
-          'Browsers get the HttpOnly session cookie and token null; API clients send session: "token" ' +
-          "and get the token for `Authorization: next <token>` instead. Both get a new device cookie " +
-          "(Path /api/auth, 365 days) that keeps other clients' failures from locking them out. " +
-          "Errors: 401 OTP_VERIFICATION_FAILED " +
-          "(otherData.attempts_left), 401 LOGIN_SESSION_EXPIRED (expired, used, or 5 wrong codes), 429 ACCOUNT_LOCKED, " +
-          "429 RATE_LIMITED per address and per account.",
-        body: verifyRequestSchema,
-        response: { 200: envelopeSchema(verifyResponseSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
-      const signedIn = await finishSignIn(ctx(request), request.body, tokenOf(request));
-      if (request.body.session !== "token") setSessionCookies(reply, signedIn.token, signedIn.expiresAt);
-      setDeviceCookie(reply, signedIn.device);
-      return ok(signedIn.response);
-    },
-  );
-
-  app.get(
-    "/api/auth/session",
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["auth"],
-        summary: "The signed-in user; 401 for visitors",
-        querystring: z.strictObject({}),
-        response: { 200: envelopeSchema(sessionSchema), 401: errorEnvelopeSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("Cache-Control", "private, no-store");
+    session: async (request) => {
       const { user, expiresAt } = request.auth!;
-      return ok({
+      return {
         user: {
           first_name: user.firstName,
           last_name: user.lastName,
@@ -165,90 +94,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
           must_change_password: user.mustChangePassword,
           exp: expiresAt.toISOString(),
         },
-      });
+      };
     },
-  );
-
-  app.get(
-    "/api/auth/sessions",
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["auth"],
-        summary: "The signed-in user's live sessions (devices), newest first",
-        querystring: z.strictObject({}),
-        response: { 200: envelopeSchema(z.array(sessionInfoSchema)), 401: errorEnvelopeSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header("Cache-Control", "private, no-store");
+    sessions: async (request) => {
       const { user, sessionId } = request.auth!;
-      return ok(await listSessions(app.db, user.id, sessionId));
+      return listSessions(app.db, user.id, sessionId);
     },
-  );
-
-  app.delete(
-    "/api/auth/sessions/:id",
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["auth"],
-        summary: "Ends one of the user's sessions (another user's id answers 404)",
-        params: sessionIdParamsSchema,
-        response: {
-          200: envelopeSchema(z.null()),
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+    endSession: async (request, reply) => {
       const { user, sessionId } = request.auth!;
       if (!(await endUserSession(app.db, user, request.params.id, request)))
         throw notFound("No such session");
       if (request.params.id === sessionId) clearSessionCookies(reply);
-      return ok(null);
+      return null;
     },
-  );
-
-  app.post(
-    "/api/auth/sessions/revoke-others",
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["auth"],
-        summary: "Ends every session of the user except this one",
-        body: emptyBodySchema,
-        response: {
-          200: envelopeSchema(z.object({ revoked: z.number().int() })),
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request) => {
+    revokeOtherSessions: async (request) => {
       const { user, sessionId } = request.auth!;
-      return ok({ revoked: await endOtherSessions(app.db, user, sessionId, request) });
+      return { revoked: await endOtherSessions(app.db, user, sessionId, request) };
     },
-  );
-
-  app.post(
-    "/api/auth/logout",
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ["auth"],
-        summary: "Ends the session on the server and clears the cookies",
-        body: emptyBodySchema,
-        response: { 200: envelopeSchema(z.null()), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
-      },
-    },
-    async (request, reply) => {
+    logout: async (request, reply) => {
       const { user, sessionId } = request.auth!;
       await signOut(app.db, user, sessionId, request);
       clearSessionCookies(reply);
-      return ok(null);
+      return null;
     },
-  );
+  });
 };

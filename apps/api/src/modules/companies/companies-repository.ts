@@ -223,7 +223,7 @@ export async function insertInvitedUser(
   input: {
     companyId: string;
     invitedBy: string;
-    role: string;
+    role: MemberRow["role"];
     user: Pick<typeof users.$inferInsert, "email" | "firstName" | "lastName" | "language">;
   },
 ): Promise<UserRow> {

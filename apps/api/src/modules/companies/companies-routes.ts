@@ -1,25 +1,6 @@
-import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import { z } from "zod";
-import { emptyBodySchema } from "@ems/contracts/auth";
-import {
-  acceptInvitationSchema,
-  addressCreateSchema,
-  addressSchema,
-  companySchema,
-  companyUpdateSchema,
-  companyUserSchema,
-  contactCreateSchema,
-  contactSchema,
-  idParamSchema,
-  invitationAcceptedSchema,
-  invitationParamSchema,
-  invitationSchema,
-  inviteUserSchema,
-  relatedCompanySchema,
-  userRoleSchema,
-} from "@ems/contracts/companies";
-import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
-import { ok } from "../../lib/envelope.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { implement } from "../../lib/endpoint-routes.ts";
+import { companyEndpoints, invitationEndpoints } from "@ems/contracts/companies";
 import {
   acceptInvitation,
   addresses,
@@ -39,327 +20,58 @@ import {
   resendInvitation,
   useAddressAs,
 } from "./companies-service.ts";
-import { rolesWith } from "@ems/contracts/permissions";
 
 export interface CompaniesRouteOptions {
   /** For the calls that send mail or guess tokens (invite, resend, invitation look-up and accept). */
   rateLimit: { max: number; timeWindow: number };
 }
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
-const noQuery = z.strictObject({});
-
 /**
  * Company (docs/behaviour/accounts.md#company): the caller's own company (tenant = the signed-in
  * user's company). Every member reads; administrators change the company and its users; buyers may
- * also add addresses and contacts. Staff never pass requireCompanyRole: the back office has its own
+ * also add addresses and contacts. Staff never pass a company access: the back office has its own
  * routes.
  */
-export const companiesRoutes: FastifyPluginAsyncZod<CompaniesRouteOptions> = async (app, { rateLimit }) => {
-  const member = { onRequest: app.requireCompanyRole(...rolesWith("company.read")) };
-  const admin = { onRequest: app.requireCompanyRole(...rolesWith("company.manage")) };
-  const adminOrBuyer = { onRequest: app.requireCompanyRole(...rolesWith("company.addresses")) };
+export const companiesRoutes: FastifyPluginAsync<CompaniesRouteOptions> = async (app, { rateLimit }) => {
   const mailLimit = {
     rateLimit: { max: Math.max(5, Math.floor(rateLimit.max / 2)), timeWindow: 15 * 60 * 1000 },
   };
-  const tags = ["company"];
-  const noStore = (reply: { header(name: string, value: string): unknown }) =>
-    reply.header("Cache-Control", "private, no-store");
-
-  app.get(
-    "/api/company",
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: "The caller's company with counts",
-        querystring: noQuery,
-        response: { 200: envelopeSchema(companySchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return ok(await getCompany(request.context()));
-    },
-  );
-
-  app.put(
-    "/api/company",
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "Updates the company's details (administrators)",
-        body: companyUpdateSchema,
-        response: { 200: envelopeSchema(companySchema), ...errors },
-      },
-    },
-    async (request) => ok(await editCompany(request.context(), request.body)),
-  );
-
-  app.get(
-    "/api/company/related",
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: "Related companies",
-        querystring: noQuery,
-        response: { 200: envelopeSchema(z.array(relatedCompanySchema)), ...errors },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return ok(await relatedCompanies(request.context()));
-    },
-  );
-
-  // Addresses
-
-  const addressList = { 200: envelopeSchema(z.array(addressSchema)), ...errors };
-
-  app.get(
-    "/api/company/addresses",
-    {
-      ...member,
-      schema: { tags, summary: "The company's addresses", querystring: noQuery, response: addressList },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return ok(await addresses(request.context()));
-    },
-  );
-
-  app.post(
-    "/api/company/addresses",
-    {
-      ...adminOrBuyer,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: "Creates an address (administrators and buyers)",
-        body: addressCreateSchema,
-        response: { 201: envelopeSchema(addressSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(await createAddress(request.context(), request.body), 201, "Created");
-    },
-  );
-
-  app.delete(
-    "/api/company/addresses/:id",
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "Deletes an address (administrators)",
-        description:
-          "The billing and the shipping address answer 409 ADDRESS_IN_USE until another takes the role.",
-        params: idParamSchema,
-        response: { 200: envelopeSchema(z.null()), ...errors },
-      },
-    },
-    async (request) => {
+  implement(app, companyEndpoints, {
+    get: (request) => getCompany(request.context()),
+    update: (request) => editCompany(request.context(), request.body),
+    related: (request) => relatedCompanies(request.context()),
+    addresses: (request) => addresses(request.context()),
+    createAddress: (request) => createAddress(request.context(), request.body),
+    removeAddress: async (request) => {
       await removeAddress(request.context(), request.params.id);
-      return ok(null);
+      return null;
     },
-  );
-
-  for (const flag of ["billing", "shipping"] as const) {
-    app.post(
-      `/api/company/addresses/:id/${flag}`,
-      {
-        ...adminOrBuyer,
-        schema: {
-          tags,
-          summary: `Makes this the ${flag} address`,
-          params: idParamSchema,
-          body: emptyBodySchema.optional(),
-          response: addressList,
-        },
-      },
-      async (request) => ok(await useAddressAs(request.context(), request.params.id, flag)),
-    );
-  }
-
-  // Contacts
-
-  app.get(
-    "/api/company/contacts",
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: "The company's contacts",
-        querystring: noQuery,
-        response: { 200: envelopeSchema(z.array(contactSchema)), ...errors },
-      },
+    useAsBilling: (request) => useAddressAs(request.context(), request.params.id, "billing"),
+    useAsShipping: (request) => useAddressAs(request.context(), request.params.id, "shipping"),
+    contacts: (request) => contacts(request.context()),
+    createContact: (request) => createContact(request.context(), request.body),
+    users: (request) => companyUsers(request.context()),
+    inviteUser: {
+      config: { ...mailLimit },
+      handle: (request) => inviteUser(request.context(), request.body),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return ok(await contacts(request.context()));
-    },
-  );
-
-  app.post(
-    "/api/company/contacts",
-    {
-      ...adminOrBuyer,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: "Creates a contact (administrators and buyers)",
-        body: contactCreateSchema,
-        response: { 201: envelopeSchema(contactSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(await createContact(request.context(), request.body), 201, "Created");
-    },
-  );
-
-  // Users
-
-  const userAnswer = { 200: envelopeSchema(companyUserSchema), ...errors };
-
-  app.get(
-    "/api/company/users",
-    {
-      ...member,
-      schema: {
-        tags,
-        summary: "The company's users with role and status",
-        querystring: noQuery,
-        response: { 200: envelopeSchema(z.array(companyUserSchema)), ...errors },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return ok(await companyUsers(request.context()));
-    },
-  );
-
-  app.post(
-    "/api/company/users",
-    {
-      ...admin,
-      config: { ...mailLimit, idempotent: true },
-      schema: {
-        tags,
-        summary: "Creates a user and e-mails an invitation (administrators)",
-        description: "An address that already has an account answers 409 EMAIL_IN_USE.",
-        body: inviteUserSchema,
-        response: { 201: envelopeSchema(companyUserSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(await inviteUser(request.context(), request.body), 201, "Created");
-    },
-  );
-
-  app.post(
-    "/api/company/users/:id/resend-invitation",
-    {
-      ...admin,
+    resendInvitation: {
       config: mailLimit,
-      schema: {
-        tags,
-        summary: "Sends a new invitation link (the previous one stops working)",
-        params: idParamSchema,
-        body: emptyBodySchema.optional(),
-        response: userAnswer,
-      },
+      handle: (request) => resendInvitation(request.context(), request.params.id),
     },
-    async (request) => ok(await resendInvitation(request.context(), request.params.id)),
-  );
+    changeUserRole: (request) => changeUserRole(request.context(), request.params.id, request.body.role),
+    disableUser: (request) => disableUser(request.context(), request.params.id),
+    enableUser: (request) => enableUser(request.context(), request.params.id),
+  });
 
-  app.put(
-    "/api/company/users/:id/role",
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "Changes a user's role (administrators)",
-        description: "Leaving the company without an accepted administrator answers 409 LAST_ADMIN.",
-        params: idParamSchema,
-        body: userRoleSchema,
-        response: userAnswer,
-      },
-    },
-    async (request) => ok(await changeUserRole(request.context(), request.params.id, request.body.role)),
-  );
-
-  app.post(
-    "/api/company/users/:id/disable",
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "Disables a user's membership; their sessions end at once",
-        params: idParamSchema,
-        body: emptyBodySchema.optional(),
-        response: userAnswer,
-      },
-    },
-    async (request) => ok(await disableUser(request.context(), request.params.id)),
-  );
-
-  app.post(
-    "/api/company/users/:id/enable",
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: "Enables a disabled membership again",
-        params: idParamSchema,
-        body: emptyBodySchema.optional(),
-        response: userAnswer,
-      },
-    },
-    async (request) => ok(await enableUser(request.context(), request.params.id)),
-  );
-
-  // Invitations (public: the link in the e-mail is the credential)
-
-  app.get(
-    "/api/invitations/:token",
-    {
+  implement(app, invitationEndpoints, {
+    detail: {
       config: { rateLimit },
-      schema: {
-        tags: ["invitations"],
-        summary: "An open invitation: company, invitee and role",
-        params: invitationParamSchema,
-        response: { 200: envelopeSchema(invitationSchema), ...errors },
-      },
+      handle: (request) => getInvitation({ db: app.db, request }, request.params.token),
     },
-    async (request, reply) => {
-      noStore(reply);
-      return ok(await getInvitation({ db: app.db, request }, request.params.token));
-    },
-  );
-
-  app.post(
-    "/api/invitations/accept",
-    {
+    accept: {
       config: { rateLimit },
-      schema: {
-        tags: ["invitations"],
-        summary: "Accepts an invitation: names, language and a password",
-        body: acceptInvitationSchema,
-        response: { 200: envelopeSchema(invitationAcceptedSchema), ...errors },
-      },
+      handle: (request) => acceptInvitation({ db: app.db, request }, request.body),
     },
-    async (request) => ok(await acceptInvitation({ db: app.db, request }, request.body)),
-  );
+  });
 };

@@ -1,6 +1,7 @@
 import type { Executor } from "@ems/db/factories";
 import { nextDocumentNumber } from "@ems/db/document-numbers";
 import { contactMessages } from "@ems/db/schema";
+import type { Locale } from "@ems/i18n/locales";
 
 export interface NewContactMessage {
   name: string;
@@ -8,7 +9,7 @@ export interface NewContactMessage {
   email: string;
   phone: string | null;
   message: string;
-  language: string;
+  language: Locale;
 }
 
 /**

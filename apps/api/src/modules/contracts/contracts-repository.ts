@@ -1,6 +1,7 @@
 import { and, eq, ilike, or } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { companies, contracts, users } from "@ems/db/schema";
+import type { Locale } from "@ems/i18n/locales";
 import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
@@ -20,8 +21,8 @@ export interface ContractRecord {
 export interface ContractFilter extends Paging {
   /** The tenant; undefined only for the back office, which sees every company. */
   companyId: string | undefined;
-  status?: string | undefined;
-  kind?: string | undefined;
+  status?: ContractRow["status"] | undefined;
+  kind?: ContractRow["kind"] | undefined;
   q?: string | undefined;
   sort: "created_at" | "number" | "title" | "starts_on";
   dir: "asc" | "desc";
@@ -88,7 +89,12 @@ export async function lockContract(db: Executor, id: string): Promise<ContractRo
   return row ?? null;
 }
 
-export async function setContractStatus(db: Executor, id: string, status: string, at: Date): Promise<void> {
+export async function setContractStatus(
+  db: Executor,
+  id: string,
+  status: ContractRow["status"],
+  at: Date,
+): Promise<void> {
   await db.update(contracts).set({ status, updatedAt: at }).where(eq(contracts.id, id));
 }
 
@@ -96,7 +102,7 @@ export async function setContractStatus(db: Executor, id: string, status: string
 export async function findActiveUser(
   db: Executor,
   userId: string,
-): Promise<{ email: string; firstName: string; language: string } | null> {
+): Promise<{ email: string; firstName: string; language: Locale } | null> {
   const [row] = await db
     .select({ email: users.email, firstName: users.firstName, language: users.language })
     .from(users)

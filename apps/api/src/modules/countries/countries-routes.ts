@@ -1,27 +1,14 @@
-import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import { envelopeSchema } from "@ems/contracts/envelope";
-import { countriesQuerySchema, countryListSchema } from "@ems/contracts/countries";
-import { ok } from "../../lib/envelope.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { implement } from "../../lib/endpoint-routes.ts";
+import { countryEndpoints } from "@ems/contracts/countries";
 import { listCountries } from "./countries-service.ts";
 
 /**
  * "Country: get_all" (docs/api.md#named-calls--routes): the ISO 3166-1 countries, named and sorted in
  * one of the 12 languages.
  */
-export const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/countries",
-    {
-      schema: {
-        tags: ["countries"],
-        summary: "ISO 3166 countries, named and sorted in the requested language",
-        querystring: countriesQuerySchema,
-        response: { 200: envelopeSchema(countryListSchema) },
-      },
-    },
-    async (request, reply) => {
-      reply.header("Cache-Control", "public, max-age=86400");
-      return ok(listCountries(request.query.lang ?? "en"));
-    },
-  );
+export const countriesRoutes: FastifyPluginAsync = async (app) => {
+  implement(app, countryEndpoints, {
+    list: (request) => listCountries(request.query.lang ?? "en"),
+  });
 };

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
+import type { CompanyRole } from "@ems/contracts/roles";
 import { companyMembers, users } from "@ems/db/schema";
+import type { Locale } from "@ems/i18n/locales";
 
 /**
  * Who hears about a company's documents (order confirmations, delivery notes, invoices, payments).
@@ -12,7 +14,7 @@ export interface Recipient {
   id: string;
   email: string;
   firstName: string;
-  language: string;
+  language: Locale;
 }
 
 const recipientColumns = {
@@ -26,7 +28,7 @@ const recipientColumns = {
 export async function companyRecipients(
   db: Executor,
   companyId: string,
-  roles: readonly string[],
+  roles: readonly CompanyRole[],
 ): Promise<Recipient[]> {
   return db
     .select(recipientColumns)

@@ -1,10 +1,8 @@
 import { BlockList, isIP } from "node:net";
 import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import { z } from "zod";
-import { envelopeSchema } from "@ems/contracts/envelope";
-import { outboxMailSchema, outboxQuerySchema, type OutboxMail } from "@ems/contracts/mail";
+import { devOutboxEndpoints, outboxQuerySchema, type OutboxMail } from "@ems/contracts/mail";
 import type { Env } from "../../env.ts";
-import { ok } from "../../lib/envelope.ts";
+import { implement } from "../../lib/endpoint-routes.ts";
 import { listOutboxMail, type OutboxRow } from "./mail-repository.ts";
 import { escapeHtml } from "./mail-templates.ts";
 
@@ -73,22 +71,9 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply;
   });
 
-  app.get(
-    "/api/dev/outbox",
-    {
-      schema: {
-        tags: ["development"],
-        summary: "Mail in the outbox, newest first (development only)",
-        querystring: outboxQuerySchema,
-        response: { 200: envelopeSchema(z.array(outboxMailSchema)) },
-      },
-    },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
-      const rows = await listOutboxMail(app.db, request.query);
-      return ok(rows.map(toDto));
-    },
-  );
+  implement(app, devOutboxEndpoints, {
+    list: async (request) => (await listOutboxMail(app.db, request.query)).map(toDto),
+  });
 
   app.get(
     "/dev/outbox",

@@ -21,7 +21,7 @@ export interface MaterialRequestRecord {
 export interface MaterialRequestFilter extends Paging {
   /** The tenant; undefined only for the back office, which sees every company. */
   companyId: string | undefined;
-  status?: string | undefined;
+  status?: MaterialRequestRow["status"] | undefined;
   q?: string | undefined;
   sort: "created_at" | "number" | "expected_on";
   dir: "asc" | "desc";

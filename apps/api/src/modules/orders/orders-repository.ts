@@ -32,7 +32,7 @@ const progressSql = sql<number>`coalesce((
 ), 0)`;
 
 /** The first stage (by position) that is below 100 % on some line; null once every stage is done. */
-const currentStageSql = sql<string | null>`(
+const currentStageSql = sql<StageRow["stage"] | null>`(
   select ${workOrderStages.stage}
   from ${workOrderStages}
   inner join ${salesOrderLines} on ${salesOrderLines.id} = ${workOrderStages.orderLineId}
@@ -67,14 +67,14 @@ export interface OrderSummaryRecord {
   number: string;
   quoteId: string;
   quoteNumber: string;
-  status: string;
+  status: SalesOrderRow["status"];
   poNumber: string;
   currency: string;
   totalMinor: number;
   deliveryDate: string;
   createdAt: Date;
   progressPercent: number;
-  currentStage: string | null;
+  currentStage: StageRow["stage"] | null;
 }
 
 export interface OrderRecord {
@@ -86,7 +86,7 @@ export interface OrderRecord {
 export interface OrderFilter extends Paging {
   /** The tenant; null for the back office. */
   companyId: string | null;
-  status?: string | undefined;
+  status?: SalesOrderRow["status"] | undefined;
   q?: string | undefined;
   sort: "created_at" | "number" | "delivery_date" | "total";
   dir: "asc" | "desc";
@@ -167,7 +167,7 @@ export async function lockOrder(tx: Executor, id: string): Promise<SalesOrderRow
   return row ?? null;
 }
 
-export async function setOrderStatus(tx: Executor, id: string, status: string): Promise<void> {
+export async function setOrderStatus(tx: Executor, id: string, status: SalesOrderRow["status"]): Promise<void> {
   await tx.update(salesOrders).set({ status, updatedAt: new Date() }).where(eq(salesOrders.id, id));
 }
 
@@ -195,7 +195,7 @@ export async function findStage(
   tx: Executor,
   orderId: string,
   lineId: string,
-  stage: string,
+  stage: StageRow["stage"],
 ): Promise<{ stage: StageRow; line: SalesOrderLineRow } | null> {
   const [row] = await tx
     .select({ stage: workOrderStages, line: salesOrderLines })
@@ -224,7 +224,12 @@ export async function updateStage(
 }
 
 /** Marks one stage of these lines complete (the shipped stage once a line is fully delivered). */
-export async function completeStage(tx: Executor, lineIds: string[], stage: string, at: Date): Promise<void> {
+export async function completeStage(
+  tx: Executor,
+  lineIds: string[],
+  stage: StageRow["stage"],
+  at: Date,
+): Promise<void> {
   if (lineIds.length === 0) return;
   await tx
     .update(workOrderStages)

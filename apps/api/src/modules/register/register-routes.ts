@@ -1,21 +1,6 @@
-import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
-import type { FastifyRequest } from "fastify";
-import { z } from "zod";
-import { envelopeSchema, errorEnvelopeSchema } from "@ems/contracts/envelope";
-import {
-  emailAvailabilityAnswerSchema,
-  emailAvailabilitySchema,
-  pendingSchema,
-  registerRequestSchema,
-  resendSchema,
-  resetPasswordSchema,
-  resetTokenAnswerSchema,
-  resetTokenSchema,
-  updatePasswordSchema,
-  verifiedSchema,
-  verifyCodeSchema,
-  verifyLinkSchema,
-} from "@ems/contracts/register";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { implement } from "../../lib/endpoint-routes.ts";
+import { registerEndpoints, passwordResetEndpoints } from "@ems/contracts/register";
 import { ok } from "../../lib/envelope.ts";
 import type { CaptchaSettings } from "../captcha/captcha-service.ts";
 import {
@@ -35,18 +20,11 @@ export interface RegisterRouteOptions {
   rateLimit: { max: number; timeWindow: number };
 }
 
-const errors = {
-  400: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  410: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
-
 /**
  * Register (register_next_user, validate_email_availability, resend_email_verification;
  * docs/behaviour/accounts.md#registration) and User (docs/behaviour/accounts.md#password-reset).
  */
-export const registerRoutes: FastifyPluginAsyncZod<RegisterRouteOptions> = async (app, options) => {
+export const registerRoutes: FastifyPluginAsync<RegisterRouteOptions> = async (app, options) => {
   const ctx = (request: FastifyRequest): RegisterContext => ({
     db: app.db,
     mailer: app.mailer,
@@ -57,137 +35,61 @@ export const registerRoutes: FastifyPluginAsyncZod<RegisterRouteOptions> = async
   const rateLimit = options.rateLimit;
   // Calls that send mail: a sixth of the general limit per address, over a quarter of an hour (5 by default).
   const mailLimit = { max: Math.max(5, Math.floor(rateLimit.max / 6)), timeWindow: 15 * 60 * 1000 };
-  const tags = ["register"];
-
-  app.post(
-    "/api/register/email-availability",
-    {
+  implement(app, registerEndpoints, {
+    emailAvailability: {
       config: { rateLimit },
-      schema: {
-        tags,
-        summary: "Whether an e-mail address can register (validate_email_availability, check_email_exists)",
-        body: emailAvailabilitySchema,
-        response: { 200: envelopeSchema(emailAvailabilityAnswerSchema), ...errors },
+      handle: async (request) => ({ available: await isEmailAvailable(app.db, request.body.email) }),
+    },
+    register: {
+      config: { rateLimit },
+      handle: async (request, reply) => {
+        const pendingId = await register(ctx(request), request.body);
+        return reply.status(201).send(ok({ pending_id: pendingId }, 201, "Created"));
       },
     },
-    async (request) => ok({ available: await isEmailAvailable(app.db, request.body.email) }),
-  );
-
-  app.post(
-    "/api/register",
-    {
+    verify: {
       config: { rateLimit },
-      schema: {
-        tags,
-        summary: "Registers a company and its administrator; sends the verification code and link",
-        description: "A known address answers the same 201; its owner is told by e-mail instead.",
-        body: registerRequestSchema,
-        response: { 201: envelopeSchema(pendingSchema), ...errors },
-      },
+      handle: async (request) => ({
+        email: await verifyRegistrationCode(ctx(request), request.body.pending_id, request.body.code),
+      }),
     },
-    async (request, reply) => {
-      const pendingId = await register(ctx(request), request.body);
-      return reply.status(201).send(ok({ pending_id: pendingId }, 201, "Created"));
-    },
-  );
-
-  app.post(
-    "/api/register/verify",
-    {
+    verifyLink: {
       config: { rateLimit },
-      schema: {
-        tags,
-        summary: "Confirms the address with the 6-digit code (5 wrong tries end it)",
-        body: verifyCodeSchema,
-        response: { 200: envelopeSchema(verifiedSchema), ...errors },
-      },
+      handle: async (request) => ({ email: await verifyRegistrationLink(ctx(request), request.body.token) }),
     },
-    async (request) =>
-      ok({ email: await verifyRegistrationCode(ctx(request), request.body.pending_id, request.body.code) }),
-  );
-
-  app.post(
-    "/api/register/verify-link",
-    {
-      config: { rateLimit },
-      schema: {
-        tags,
-        summary: "Confirms the address with the e-mailed link",
-        body: verifyLinkSchema,
-        response: { 200: envelopeSchema(verifiedSchema), ...errors },
-      },
-    },
-    async (request) => ok({ email: await verifyRegistrationLink(ctx(request), request.body.token) }),
-  );
-
-  app.post(
-    "/api/register/resend",
-    {
+    resend: {
       config: { rateLimit: mailLimit },
-      schema: {
-        tags,
-        summary: "Sends a new verification code and link (resend_email_verification)",
-        body: resendSchema,
-        response: { 200: envelopeSchema(pendingSchema), ...errors },
-      },
+      handle: async (request) => ({
+        pending_id: await resendVerification(ctx(request), request.body.pending_id),
+      }),
     },
-    async (request) => ok({ pending_id: await resendVerification(ctx(request), request.body.pending_id) }),
-  );
+  });
 
-  app.post(
-    "/api/auth/reset-password",
-    {
+  implement(app, passwordResetEndpoints, {
+    resetPassword: {
       config: { rateLimit: mailLimit },
-      schema: {
-        tags: ["auth"],
-        summary: "Sends a single-use reset link (reset_password); the same answer for unknown addresses",
-        body: resetPasswordSchema,
-        response: { 200: envelopeSchema(z.null()), ...errors },
+      handle: async (request) => {
+        const reset = {
+          db: app.db,
+          mailer: app.mailer,
+          publicUrl: app.env.PUBLIC_URL,
+          origin: { ip: request.ip, headers: { "user-agent": request.headers["user-agent"] } },
+        };
+        const email = request.body.email;
+        app.pendingWork.run(request.log, "password reset request", () => requestPasswordReset(reset, email));
+        return null;
       },
     },
-    async (request) => {
-      // Answered before the work (after validation and the rate limit): a known address must not
-      // take longer than an unknown one. Closing the app waits for the work; failures are logged.
-      const reset = {
-        db: app.db,
-        mailer: app.mailer,
-        publicUrl: app.env.PUBLIC_URL,
-        origin: { ip: request.ip, headers: { "user-agent": request.headers["user-agent"] } },
-      };
-      const email = request.body.email;
-      app.pendingWork.run(request.log, "password reset request", () => requestPasswordReset(reset, email));
-      return ok(null);
-    },
-  );
-
-  app.post(
-    "/api/auth/reset-password/validate",
-    {
+    resetPasswordValidate: {
       config: { rateLimit },
-      schema: {
-        tags: ["auth"],
-        summary: "Whether a reset link is still valid (validate_reset_url_token)",
-        body: resetTokenSchema,
-        response: { 200: envelopeSchema(resetTokenAnswerSchema), ...errors },
-      },
+      handle: (request) => checkResetToken(ctx(request), request.body.token),
     },
-    async (request) => ok(await checkResetToken(ctx(request), request.body.token)),
-  );
-
-  app.post(
-    "/api/auth/update-password",
-    {
+    updatePassword: {
       config: { rateLimit },
-      schema: {
-        tags: ["auth"],
-        summary: "Sets a new password with a reset link (update_password); ends every session",
-        body: updatePasswordSchema,
-        response: { 200: envelopeSchema(z.null()), ...errors },
+      handle: async (request) => {
+        await updatePasswordWithToken(ctx(request), request.body.token, request.body.new_password);
+        return null;
       },
     },
-    async (request) => {
-      await updatePasswordWithToken(ctx(request), request.body.token, request.body.new_password);
-      return ok(null);
-    },
-  );
+  });
 };

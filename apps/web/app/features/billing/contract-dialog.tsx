@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react";
 import { siteConfig } from "@ems/config/site";
 import {
+  contractEndpoints,
   CONTRACT_KINDS,
   CONTRACT_TERMS_MAX,
   contractCreateSchema,
-  type Contract,
   type ContractKind,
 } from "@ems/contracts/agreements";
 import { CURRENCIES } from "@ems/contracts/money";
@@ -20,6 +20,7 @@ import { cn } from "~/lib/cn";
 
 import { toMinor } from "./amount";
 import { useBillingAction } from "./use-billing-action";
+import { call } from "~/lib/api-client";
 
 const FIELDS = ["kind", "title", "starts_on", "ends_on", "annual_volume_minor", "currency", "terms"] as const;
 type Field = (typeof FIELDS)[number];
@@ -80,10 +81,9 @@ export function ContractDialog({
       return;
     }
     setErrors({});
-    const answer = await run(
-      () => browserApi().post<Contract>("/api/contracts", parsed.data, { idempotent: true }),
-      { success: i18n._("billing.contracts.requested", { title: parsed.data.title }) },
-    );
+    const answer = await run(() => call(browserApi(), contractEndpoints.create, { body: parsed.data }), {
+      success: i18n._("billing.contracts.requested", { title: parsed.data.title }),
+    });
     if (answer.ok) {
       setForm(empty(today));
       onOpenChange(false);

@@ -10,6 +10,8 @@ import { StatusBadge } from "~/components/list/status-badge";
 import { CONTRACT_STATUS_TONES } from "~/lib/status-tones";
 
 import { PdfLink } from "./document-links";
+import { hrefOf } from "~/lib/api-client";
+import { contractEndpoints } from "@ems/contracts/agreements";
 
 const column = createColumnHelper<Contract>();
 
@@ -85,7 +87,10 @@ export function ContractsTable({
         id: "pdf",
         header: () => i18n._("billing.col_document"),
         cell: (c) => (
-          <PdfLink href={`/api/contracts/${c.row.original.id}/pdf`} number={c.row.original.number} />
+          <PdfLink
+            href={hrefOf(contractEndpoints.pdf, { params: { id: c.row.original.id } })}
+            number={c.row.original.number}
+          />
         ),
       }),
     ],

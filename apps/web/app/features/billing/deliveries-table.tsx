@@ -11,6 +11,8 @@ import { listLinkClass } from "~/components/list/link-class";
 import { href } from "~/lib/route-map";
 
 import { PdfLink, TrackingNumber } from "./document-links";
+import { hrefOf } from "~/lib/api-client";
+import { deliveryEndpoints } from "@ems/contracts/billing";
 
 const column = createColumnHelper<DeliveryNote>();
 
@@ -74,7 +76,10 @@ export function DeliveriesTable({
         id: "pdf",
         header: () => i18n._("billing.col_document"),
         cell: (c) => (
-          <PdfLink href={`/api/deliveries/${c.row.original.id}/pdf`} number={c.row.original.number} />
+          <PdfLink
+            href={hrefOf(deliveryEndpoints.pdf, { params: { id: c.row.original.id } })}
+            number={c.row.original.number}
+          />
         ),
       }),
     ],

@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, formatRate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import type { Invoice, InvoiceDisplayStatus } from "@ems/contracts/billing";
+import { invoiceEndpoints, type Invoice, type InvoiceDisplayStatus } from "@ems/contracts/billing";
 import type { Locale } from "@ems/i18n/locales";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
@@ -11,6 +11,7 @@ import { listLinkClass } from "~/components/list/link-class";
 import { StatusBadge } from "~/components/list/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { hrefOf } from "~/lib/api-client";
 import { href } from "~/lib/route-map";
 import { INVOICE_STATUS_TONES } from "~/lib/status-tones";
 
@@ -138,7 +139,10 @@ export function InvoicesTable({
           const pending = pendingIds.includes(invoice.id);
           return (
             <span className="flex flex-col items-start gap-2">
-              <PdfLink href={`/api/invoices/${invoice.id}/pdf`} number={invoice.number} />
+              <PdfLink
+                href={hrefOf(invoiceEndpoints.pdf, { params: { id: invoice.id } })}
+                number={invoice.number}
+              />
               {canPay && invoice.status === "unpaid" ? (
                 <Button
                   size="sm"

@@ -23,6 +23,8 @@ import { showToast } from "~/lib/toast";
 import { InvoiceStatusBadge } from "./invoices-table";
 import { StripeCardForm } from "./stripe-card";
 import { describeApiError, useBillingAction } from "./use-billing-action";
+import { call } from "~/lib/api-client";
+import { paymentEndpoints } from "@ems/contracts/billing";
 
 /** Where to send a bank transfer and what to write on it; shown after announcing one and while it is pending. */
 export function BankTransferDetails({
@@ -102,9 +104,11 @@ export function PayDialog({
     if (token) return;
     setTokenLoading(true);
     try {
-      const answer = await browserApi().post<ClientToken>("/api/payments/client-token", {
-        invoice_id: invoice.id,
-        method: "card",
+      const answer = await call(browserApi(), paymentEndpoints.clientToken, {
+        body: {
+          invoice_id: invoice.id,
+          method: "card",
+        },
       });
       setToken(answer.data);
     } catch (error) {
@@ -117,13 +121,9 @@ export function PayDialog({
   async function payByBankTransfer() {
     const answer = await run(
       () =>
-        browserApi()
-          .post<Payment>(
-            "/api/payments/charge",
-            { invoice_id: invoice.id, method: "bank_transfer" },
-            { idempotent: true },
-          )
-          .then((a) => a.data),
+        call(browserApi(), paymentEndpoints.charge, {
+          body: { invoice_id: invoice.id, method: "bank_transfer" },
+        }).then((a) => a.data),
       { success: i18n._("billing.pay.bank_announced", { number: invoice.number }), conflict },
     );
     if (answer.ok) setResult(answer.data);
@@ -132,13 +132,9 @@ export function PayDialog({
   async function payByCard(paymentToken: string) {
     const answer = await run(
       () =>
-        browserApi()
-          .post<Payment>(
-            "/api/payments/charge",
-            { invoice_id: invoice.id, method: "card", payment_token: paymentToken },
-            { idempotent: true },
-          )
-          .then((a) => a.data),
+        call(browserApi(), paymentEndpoints.charge, {
+          body: { invoice_id: invoice.id, method: "card", payment_token: paymentToken },
+        }).then((a) => a.data),
       { conflict },
     );
     if (!answer.ok) return;

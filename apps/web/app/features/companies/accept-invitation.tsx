@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import type { BodyIn } from "@ems/contracts/endpoints";
 import type { Invitation } from "@ems/contracts/companies";
 import { LANGUAGES, isLocale } from "@ems/i18n/locales";
 import { useEffect, useState, type FormEvent } from "react";
@@ -10,10 +11,11 @@ import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { Spinner } from "~/components/ui/spinner";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { notifyGlobalError, showToast } from "~/lib/toast";
+import { invitationEndpoints } from "@ems/contracts/companies";
 
 type State = { kind: "loading" } | { kind: "invalid" } | { kind: "ready"; invitation: Invitation };
 
@@ -41,8 +43,7 @@ export function AcceptInvitation({ token }: { token: string }) {
   useEffect(() => {
     let live = true;
     if (!wellFormed) return;
-    browserApi()
-      .get<Invitation>(`/api/invitations/${token}`)
+    call(browserApi(), invitationEndpoints.detail, { params: { token } })
       .then(({ data }) => {
         if (!live) return;
         setState({ kind: "ready", invitation: data });
@@ -64,9 +65,9 @@ export function AcceptInvitation({ token }: { token: string }) {
     setPending(true);
     setErrors({});
     try {
-      const { data } = await browserApi().post<{ email: string }>("/api/invitations/accept", {
-        token,
-        ...form,
+      const { data } = await call(browserApi(), invitationEndpoints.accept, {
+        // The selects offer only the schema's values; the API checks them again.
+        body: { token, ...form } as BodyIn<typeof invitationEndpoints.accept>,
       });
       showToast({ title: i18n._("invitation.accepted"), color: "success" });
       const login = localizePath(

@@ -16,6 +16,8 @@ import { browserApi } from "~/lib/browser-api";
 import { Badge } from "~/components/ui/badge";
 import { Dialog } from "~/components/ui/dialog";
 import { useCompanyAction } from "./use-company-action";
+import { call } from "~/lib/api-client";
+import { companyEndpoints } from "@ems/contracts/companies";
 
 export function CompanySection({
   id,
@@ -113,7 +115,10 @@ export function DetailsSection({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await run(() => browserApi().put("/api/company", form), i18n._("my_companies.saved"));
+    await run(
+      () => call(browserApi(), companyEndpoints.update, { body: form }),
+      i18n._("my_companies.saved"),
+    );
   }
 
   const counts = (
@@ -271,7 +276,7 @@ function AddressForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const done = await run(
-      () => browserApi().post("/api/company/addresses", form, { idempotent: true }),
+      () => call(browserApi(), companyEndpoints.createAddress, { body: form }),
       i18n._("my_companies.address_created"),
     );
     if (done) onDone();
@@ -352,14 +357,21 @@ export function AddressesSection({
 
   const makeAddress = (a: CompanyAddress, flag: "billing" | "shipping") =>
     run(
-      () => browserApi().post(`/api/company/addresses/${a.id}/${flag}`, {}),
+      () =>
+        call(
+          browserApi(),
+          flag === "billing" ? companyEndpoints.useAsBilling : companyEndpoints.useAsShipping,
+          {
+            params: { id: a.id },
+          },
+        ),
       i18n._(`my_companies.${flag}_set`),
     );
 
   async function confirmDelete() {
     if (!deleting) return;
     await run(
-      () => browserApi().delete(`/api/company/addresses/${deleting.id}`),
+      () => call(browserApi(), companyEndpoints.removeAddress, { params: { id: deleting.id } }),
       i18n._("my_companies.address_deleted"),
     );
     setDeleting(null);
@@ -496,7 +508,7 @@ export function ContactsSection({ contacts, canCreate }: { contacts: CompanyCont
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const done = await run(
-      () => browserApi().post("/api/company/contacts", form, { idempotent: true }),
+      () => call(browserApi(), companyEndpoints.createContact, { body: form }),
       i18n._("my_companies.contact_created"),
     );
     if (done) {

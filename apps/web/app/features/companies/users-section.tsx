@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import type { BodyIn } from "@ems/contracts/endpoints";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import type { CompanyUser } from "@ems/contracts/companies";
 import { COMPANY_ROLES, type CompanyRole } from "@ems/contracts/roles";
@@ -15,6 +16,8 @@ import { Dialog } from "~/components/ui/dialog";
 import { CompanySection, RoleNote } from "./company-sections";
 import { useCompanyAction } from "./use-company-action";
 import { useDateTime } from "~/lib/use-date-time";
+import { call } from "~/lib/api-client";
+import { companyEndpoints } from "@ems/contracts/companies";
 
 const STATUS_TONE = { invited: "warning", accepted: "primary", disabled: "error" } as const;
 
@@ -33,7 +36,11 @@ function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const done = await run(
-      () => browserApi().post("/api/company/users", form, { idempotent: true }),
+      () =>
+        call(browserApi(), companyEndpoints.inviteUser, {
+          // The selects offer only the schema's values; the API checks them again.
+          body: form as BodyIn<typeof companyEndpoints.inviteUser>,
+        }),
       i18n._("my_companies.invited", { email: form.email }),
     );
     if (done) onDone();
@@ -141,7 +148,8 @@ export function UsersSection({
     const column = createColumnHelper<CompanyUser>();
     const changeRole = (user: CompanyUser, role: CompanyRole) =>
       run(
-        () => browserApi().put(`/api/company/users/${user.id}/role`, { role }),
+        () =>
+          call(browserApi(), companyEndpoints.changeUserRole, { params: { id: user.id }, body: { role } }),
         i18n._("my_companies.role_changed", { name: user.full_name, role: i18n._(`roles.${role}`) }),
       );
     const act = (user: CompanyUser, action: "disable" | "enable" | "resend-invitation") => {
@@ -151,7 +159,8 @@ export function UsersSection({
           : action === "enable"
             ? i18n._("my_companies.enabled_done", { name: user.full_name })
             : i18n._("my_companies.resent");
-      return run(() => browserApi().post(`/api/company/users/${user.id}/${action}`, {}), message);
+      const endpoint = action === "disable" ? companyEndpoints.disableUser : companyEndpoints.enableUser;
+      return run(() => call(browserApi(), endpoint, { params: { id: user.id } }), message);
     };
     return [
       column.accessor("full_name", {

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { CONTACT_MESSAGE_MAX, contactRequestSchema, type ContactAnswer } from "@ems/contracts/contact";
+import { contactEndpoints, CONTACT_MESSAGE_MAX, contactRequestSchema } from "@ems/contracts/contact";
 import type { Locale } from "@ems/i18n/locales";
 import { CheckCircle2 } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
@@ -9,7 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
 import { solveCaptcha } from "~/lib/captcha";
 import { cn } from "~/lib/cn";
@@ -81,7 +81,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
     setStage("sending");
     try {
       const captcha = await solveCaptcha(browserApi());
-      const answer = await browserApi().post<ContactAnswer>("/api/contact", { ...checked.data, captcha });
+      const answer = await call(browserApi(), contactEndpoints.send, { body: { ...checked.data, captcha } });
       setReference(answer.data.reference);
       setStage("sent");
       requestAnimationFrame(() => successRef.current?.focus());

@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react";
+import { RESOURCE_DOCUMENTS, resourceEndpoints, type ResourceDocument } from "@ems/contracts/documents";
 import type { Locale } from "@ems/i18n/locales";
 import { FileDown } from "lucide-react";
 
-/** The documents the product generates for download (apps/api resources module), in the page's language. */
-export const DOWNLOADS = ["design-rule-checklist", "capability-sheet"] as const;
+import { hrefOf } from "~/lib/api-client";
 
-export function downloadHref(name: (typeof DOWNLOADS)[number], locale: Locale): string {
-  return `/api/resources/${name}.pdf?language=${locale}`;
+/** A generated document (apps/api resources module) in the page's language. */
+export function downloadHref(name: ResourceDocument, locale: Locale): string {
+  return hrefOf(resourceEndpoints[name], { query: { language: locale } });
 }
 
 export function DownloadList({ locale }: { locale: Locale }) {
@@ -17,7 +18,7 @@ export function DownloadList({ locale }: { locale: Locale }) {
         {i18n._("downloads.title")}
       </h2>
       <ul className="mt-6 grid gap-4 md:grid-cols-2">
-        {DOWNLOADS.map((name) => (
+        {RESOURCE_DOCUMENTS.map((name) => (
           <li
             key={name}
             className="flex flex-col rounded-lg border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-950"

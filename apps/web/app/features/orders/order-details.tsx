@@ -14,6 +14,9 @@ import { href } from "~/lib/route-map";
 
 import { OrderStatusBadge, ProgressBar } from "./order-badges";
 import { linesTotal } from "./order-helpers";
+import { hrefOf } from "~/lib/api-client";
+import { deliveryEndpoints, invoiceEndpoints } from "@ems/contracts/billing";
+import { orderEndpoints } from "@ems/contracts/orders";
 
 export function OrderSection({
   id,
@@ -91,7 +94,7 @@ export function OrderHeader({
         </p>
       </div>
       <a
-        href={`/api/orders/${order.id}/pdf`}
+        href={hrefOf(orderEndpoints.pdf, { params: { id: order.id } })}
         download={`${order.number}.pdf`}
         className={buttonVariants({ variant: "outline" })}
       >
@@ -326,7 +329,7 @@ export function OrderDocuments({ order, locale }: { order: OrderDetails; locale:
       <OrderSection id="delivery-notes" title={i18n._("my_orders.delivery_notes")}>
         <DocumentList
           documents={order.delivery_notes}
-          pdfPath={(id) => `/api/deliveries/${id}/pdf`}
+          pdfPath={(id) => hrefOf(deliveryEndpoints.pdf, { params: { id } })}
           empty={i18n._("my_orders.delivery_notes_empty")}
           label={(number) => i18n._("my_orders.download_document", { number })}
           locale={locale}
@@ -335,7 +338,7 @@ export function OrderDocuments({ order, locale }: { order: OrderDetails; locale:
       <OrderSection id="invoices" title={i18n._("my_orders.invoices")}>
         <DocumentList
           documents={order.invoices}
-          pdfPath={(id) => `/api/invoices/${id}/pdf`}
+          pdfPath={(id) => hrefOf(invoiceEndpoints.pdf, { params: { id } })}
           empty={i18n._("my_orders.invoices_empty")}
           label={(number) => i18n._("my_orders.download_document", { number })}
           locale={locale}

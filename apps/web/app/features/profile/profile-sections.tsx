@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import type { Locale } from "@ems/i18n/locales";
 import type { SessionInfo } from "@ems/contracts/auth";
 import type { ProfileUser } from "@ems/contracts/profile";
 import { LANGUAGES } from "@ems/i18n/locales";
@@ -17,6 +18,9 @@ import { localeFromPath, localizePath } from "~/lib/locale";
 
 import { useApiAction } from "./use-api-action";
 import { useDateTime } from "~/lib/use-date-time";
+import { call } from "~/lib/api-client";
+import { authEndpoints } from "@ems/contracts/auth";
+import { profileEndpoints, twoFactorEndpoints } from "@ems/contracts/profile";
 
 export function Section({
   id,
@@ -63,7 +67,9 @@ export function PersonalDetails({ user }: { user: ProfileUser }) {
     event.preventDefault();
     const saved = await run(
       () =>
-        browserApi().post("/api/profile/update", { first_name: firstName, last_name: lastName, language }),
+        call(browserApi(), profileEndpoints.update, {
+          body: { first_name: firstName, last_name: lastName, language: language as Locale },
+        }),
       i18n._("my_profile.saved"),
     );
     // The language drives the interface: continue on the same page in the chosen language.
@@ -148,7 +154,7 @@ export function CookieNotice() {
         size="sm"
         className="mt-3"
         loading={pending}
-        onClick={() => void run(() => browserApi().post("/api/profile/cookie-notice", {}))}
+        onClick={() => void run(() => call(browserApi(), profileEndpoints.cookieNotice))}
       >
         {i18n._("my_profile.cookies_ok")}
       </Button>
@@ -169,10 +175,7 @@ function VerifyAccount({ email }: { email: string }) {
         className="mt-3"
         loading={pending}
         onClick={() =>
-          void run(
-            () => browserApi().post("/api/profile/verify-account", {}),
-            i18n._("my_profile.verify_sent"),
-          )
+          void run(() => call(browserApi(), profileEndpoints.verifyAccount), i18n._("my_profile.verify_sent"))
         }
       >
         {i18n._("my_profile.verify_send")}
@@ -195,8 +198,7 @@ export function UsernameSection({ user }: { user: ProfileUser }) {
   useEffect(() => {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return;
     const timer = setTimeout(() => {
-      browserApi()
-        .post<{ available: boolean }>("/api/profile/validate-username", { username: email })
+      call(browserApi(), profileEndpoints.validateUsername, { body: { username: email } })
         .then((answer) => setChecked({ email, available: answer.data.available }))
         .catch(() => setChecked(null));
     }, 400);
@@ -210,7 +212,7 @@ export function UsernameSection({ user }: { user: ProfileUser }) {
       return;
     }
     const done = await run(
-      () => browserApi().post("/api/profile/change-username", { new_username: email, pwd }),
+      () => call(browserApi(), profileEndpoints.changeUsername, { body: { new_username: email, pwd } }),
       i18n._("my_profile.username_changed"),
     );
     if (done) {
@@ -289,7 +291,7 @@ export function PasswordSection({ forced }: { forced: boolean }) {
     }
     const body = forced ? { new_password: next, is_forced_update: true } : { new_password: next, pwd };
     const done = await run(
-      () => browserApi().post("/api/profile/change-password", body),
+      () => call(browserApi(), profileEndpoints.changePassword, { body }),
       i18n._("my_profile.password_changed"),
     );
     if (done) {
@@ -376,7 +378,7 @@ export function TwoFactorSection({ user }: { user: ProfileUser }) {
   async function disable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await run(
-      () => browserApi().post("/api/two-factor/disable", { pwd, code }),
+      () => call(browserApi(), twoFactorEndpoints.disable, { body: { pwd, code } }),
       i18n._("my_profile.two_factor_disabled"),
     );
   }
@@ -482,7 +484,7 @@ export function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
                 disabled={pending}
                 onClick={() =>
                   void run(
-                    () => browserApi().delete(`/api/auth/sessions/${session.id}`),
+                    () => call(browserApi(), authEndpoints.endSession, { params: { id: session.id } }),
                     i18n._("my_profile.session_revoked"),
                   )
                 }
@@ -500,7 +502,7 @@ export function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
           loading={pending}
           onClick={() =>
             void run(
-              () => browserApi().post("/api/auth/sessions/revoke-others", {}),
+              () => call(browserApi(), authEndpoints.revokeOtherSessions),
               i18n._("my_profile.sessions_revoked"),
             )
           }

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
 import type { CompanyAddress } from "@ems/contracts/companies";
 
-import { placeOrderSchema, type OrderPlaced, type Terms } from "@ems/contracts/ordering";
+import { orderEndpoints, placeOrderSchema, type Terms } from "@ems/contracts/orders";
 import type { QuoteDetail } from "@ems/contracts/quotes";
 import type { ParcelService } from "@ems/contracts/reference";
 import { ShoppingCart } from "lucide-react";
@@ -21,6 +21,7 @@ import { showToast } from "~/lib/toast";
 
 import { initialChoices, orderLines, orderSummary, statusKey, type LineChoices } from "./quote-helpers";
 import { useQuoteAction } from "./use-quote-action";
+import { call } from "~/lib/api-client";
 
 export interface OrderOptions {
   terms: Terms;
@@ -108,7 +109,7 @@ export function OrderDialog({
     }
     setErrors({});
     const placed = await run(
-      () => browserApi().post<OrderPlaced>("/api/orders", parsed.data, { idempotent: true }),
+      () => call(browserApi(), orderEndpoints.place, { body: parsed.data }),
       undefined,
       { revalidate: false },
     );

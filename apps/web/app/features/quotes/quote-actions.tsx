@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLingui } from "@lingui/react";
-import { quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
+import { quoteEndpoints, quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
 import { RotateCcw, XCircle } from "lucide-react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
@@ -13,6 +13,7 @@ import { browserApi } from "~/lib/browser-api";
 import { formErrorText } from "~/lib/form-errors";
 
 import { useQuoteAction } from "./use-quote-action";
+import { call } from "~/lib/api-client";
 
 /** The query parameter that opens the decline form: a link, so it works without JavaScript. */
 export const DECLINE_PARAM = "decline";
@@ -107,7 +108,7 @@ export function RenewButton({ quote }: { quote: QuoteDetail }) {
       loading={pending}
       onClick={() =>
         run(
-          () => browserApi().post<QuoteDetail>(`/api/quotes/${quote.id}/renew`, {}),
+          () => call(browserApi(), quoteEndpoints.renew, { params: { id: quote.id } }),
           i18n._("my_quotes.renewed", { number: quote.number }),
         )
       }

@@ -13,6 +13,8 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/component
 
 import { daysUntil } from "./quote-helpers";
 import { QuoteStatusBadge } from "./quote-status-badge";
+import { hrefOf } from "~/lib/api-client";
+import { quoteEndpoints } from "@ems/contracts/quotes";
 
 export function QuoteSection({
   id,
@@ -112,7 +114,7 @@ export function QuoteHeader({
         {children}
         {quote.priced ? (
           <a
-            href={`/api/quotes/${quote.id}/pdf`}
+            href={hrefOf(quoteEndpoints.pdf, { params: { id: quote.id } })}
             download={`${quote.number}.pdf`}
             className={buttonVariants({ variant: "outline" })}
           >

@@ -1,5 +1,5 @@
 import { formatDate, formatRate } from "@ems/i18n/format";
-import { orderTotals } from "@ems/contracts/ordering";
+import { orderTotals } from "@ems/contracts/orders";
 import type { QuoteDetail } from "@ems/contracts/quotes";
 import { describe, expect, it } from "vitest";
 

@@ -1,4 +1,4 @@
-import { orderTotals } from "@ems/contracts/ordering";
+import { orderTotals } from "@ems/contracts/orders";
 import {
   PRODUCT_CATEGORIES,
   QUOTE_SORTS,

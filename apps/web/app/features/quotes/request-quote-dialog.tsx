@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
 import {
+  quoteEndpoints,
   MAX_QUOTE_LINES,
   MAX_QUOTE_QUANTITY,
   MAX_QUOTE_TIERS,
   PRODUCT_CATEGORIES,
   quoteRequestSchema,
   type ProductCategory,
-  type QuoteDetail,
 } from "@ems/contracts/quotes";
 import { Plus, Trash2, X } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -23,6 +23,7 @@ import { showToast } from "~/lib/toast";
 
 import { issueKey } from "./quote-helpers";
 import { useQuoteAction } from "./use-quote-action";
+import { call } from "~/lib/api-client";
 
 interface DraftLine {
   key: number;
@@ -116,7 +117,7 @@ export function RequestQuoteDialog({ locale }: { locale: Locale }) {
     }
     setErrors({});
     const created = await run(
-      () => browserApi().post<QuoteDetail>("/api/quotes", parsed.data, { idempotent: true }),
+      () => call(browserApi(), quoteEndpoints.create, { body: parsed.data }),
       undefined,
       { revalidate: false },
     );

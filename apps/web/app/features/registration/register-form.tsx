@@ -15,6 +15,8 @@ import { notifyGlobalError } from "~/lib/toast";
 
 import { solveCaptcha } from "~/lib/captcha";
 import { fieldError } from "./field-errors";
+import { call } from "~/lib/api-client";
+import { registerEndpoints } from "@ems/contracts/register";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -45,8 +47,7 @@ export function RegisterForm({ countries }: { countries: Country[] }) {
     if (!EMAIL.test(values.email)) return;
     const email = values.email;
     const timer = setTimeout(() => {
-      browserApi()
-        .post<{ available: boolean }>("/api/register/email-availability", { email })
+      call(browserApi(), registerEndpoints.emailAvailability, { body: { email } })
         .then((answer) => setChecked({ email, available: answer.data.available }))
         .catch(() => setChecked(null));
     }, 500);
@@ -67,18 +68,20 @@ export function RegisterForm({ countries }: { countries: Country[] }) {
       setStage("captcha");
       const captcha = await solveCaptcha(browserApi());
       setStage("sending");
-      const answer = await browserApi().post<{ pending_id: string }>("/api/register", {
-        company: {
-          name: values.company,
-          country: values.country,
-          ...(values.vat ? { vat_id: values.vat } : {}),
-          ...(values.phone ? { phone: values.phone } : {}),
+      const answer = await call(browserApi(), registerEndpoints.register, {
+        body: {
+          company: {
+            name: values.company,
+            country: values.country,
+            ...(values.vat ? { vat_id: values.vat } : {}),
+            ...(values.phone ? { phone: values.phone } : {}),
+          },
+          contact: { first_name: values.firstName, last_name: values.lastName, email: values.email.trim() },
+          password: values.password,
+          language: locale,
+          captcha,
+          accept_terms: true,
         },
-        contact: { first_name: values.firstName, last_name: values.lastName, email: values.email.trim() },
-        password: values.password,
-        language: locale,
-        captcha,
-        accept_terms: true,
       });
       sessionStorage.setItem("ems:register_email", values.email.trim());
       await navigate(`${localizePath("/register/auth", locale)}?pending=${answer.data.pending_id}`);

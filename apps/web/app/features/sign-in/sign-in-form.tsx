@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import type { LoginResponse, VerifyResponse } from "@ems/contracts/auth";
+import type { LoginResponse } from "@ems/contracts/auth";
 import { sameOriginPath } from "@ems/contracts/redirects";
 import { LOCALES, type Locale } from "@ems/i18n/locales";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
 import { solveCaptcha } from "~/lib/captcha";
 import { localeFromPath, localizePath } from "~/lib/locale";
@@ -19,6 +19,7 @@ import { USER_LANGUAGE_KEY } from "~/lib/session-client";
 import { sendWithCaptchaOnDemand } from "./captcha-on-demand";
 import { OtpInput } from "./otp-input";
 import { signInErrorKey } from "./sign-in-errors";
+import { authEndpoints } from "@ems/contracts/auth";
 
 type Step =
   { kind: "password" } | { kind: "code"; challenge: LoginResponse; email: string; password: string };
@@ -57,7 +58,7 @@ export function SignInForm() {
       ...(tmpId ? { tmp_id: tmpId } : {}),
     };
     const answer = await sendWithCaptchaOnDemand(
-      (captcha) => browserApi().post<LoginResponse>("/api/auth/login", captcha ? { ...body, captcha } : body),
+      (captcha) => call(browserApi(), authEndpoints.login, { body: captcha ? { ...body, captcha } : body }),
       () => solveCaptcha(browserApi()),
       (solving) => setNotice(solving ? i18n._("signin.security_check") : null),
     );
@@ -88,9 +89,11 @@ export function SignInForm() {
     setNotice(null);
     setPending(true);
     try {
-      const answer = await browserApi().post<VerifyResponse>("/api/auth/verify", {
-        otp: code.trim(),
-        tmpId: step.challenge.tmp_id,
+      const answer = await call(browserApi(), authEndpoints.verify, {
+        body: {
+          otp: code.trim(),
+          tmpId: step.challenge.tmp_id,
+        },
       });
       // A sign-in answer without contact information is a failure.
       if (!answer.data?.contacts?.length) throw new Error("The sign-in answer has no contacts");

@@ -1,6 +1,9 @@
 import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
+  staffPaymentEndpoints,
+  staffInvoiceEndpoints,
+  staffDeliveryEndpoints,
   INVOICE_DISPLAY_STATUSES,
   paymentRecordSchema,
   type StaffDeliveryNote,
@@ -40,6 +43,7 @@ import {
   trClass,
 } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
+import { call, hrefOf } from "~/lib/api-client";
 
 interface ListProps<T> {
   items: T[];
@@ -128,7 +132,7 @@ export function InvoicesList({
                   <span className="block font-semibold whitespace-nowrap">{inv.number}</span>
                   <span className={`block ${mutedClass}`}>{inv.company_name}</span>
                   <a
-                    href={`/api/staff/invoices/${inv.id}/pdf`}
+                    href={hrefOf(staffInvoiceEndpoints.pdf, { params: { id: inv.id } })}
                     className={`${linkClass} text-sm`}
                     aria-label={i18n._("billing.pdf_label", { number: inv.number })}
                   >
@@ -210,7 +214,10 @@ function PaymentDialog({
     setErrors({});
     const done = await run(
       () =>
-        browserApi().post(`/api/staff/invoices/${invoice.id}/payments`, parsed.data, { idempotent: true }),
+        call(browserApi(), staffPaymentEndpoints.recordPayment, {
+          params: { id: invoice.id },
+          body: parsed.data,
+        }),
       i18n._("staff.payment_recorded", { number: invoice.number }),
     );
     if (done) onClose();
@@ -303,7 +310,7 @@ export function DeliveriesList({
                   <span className="block font-semibold whitespace-nowrap">{dn.number}</span>
                   <span className={`block ${mutedClass}`}>{dn.company_name}</span>
                   <a
-                    href={`/api/staff/deliveries/${dn.id}/pdf`}
+                    href={hrefOf(staffDeliveryEndpoints.pdf, { params: { id: dn.id } })}
                     className={`${linkClass} text-sm`}
                     aria-label={i18n._("billing.pdf_label", { number: dn.number })}
                   >

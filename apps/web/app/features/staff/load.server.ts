@@ -1,4 +1,5 @@
-import { ApiError, type ApiClient, type QueryParams } from "~/lib/api-client";
+import type { Endpoint, ResponseData } from "@ems/contracts/endpoints";
+import { ApiError, call, type ApiClient, type CallInput } from "~/lib/api-client";
 
 /** Why a back-office loader has no data: a role that may not see it, a bad filter, a missing document. */
 export type LoadProblem = "forbidden" | "invalid" | "not_found";
@@ -12,10 +13,16 @@ export interface Loaded<T> {
  * A GET whose expected failures become a problem the page explains (403, 400, 404); anything else
  * (the API down, a bug) is thrown to the error page.
  */
-export async function load<T>(api: ApiClient, path: string, params?: QueryParams): Promise<Loaded<T>> {
+export async function load<E extends Endpoint>(
+  api: ApiClient,
+  endpoint: E,
+  input: CallInput<E>,
+): Promise<Loaded<ResponseData<E>>> {
   try {
-    const answer = await api.get<T>(path, params);
-    return { data: answer.data, problem: null };
+    const answer = await (
+      call as unknown as (api: ApiClient, e: E, i: CallInput<E>) => Promise<{ data: unknown }>
+    )(api, endpoint, input);
+    return { data: answer.data as ResponseData<E>, problem: null };
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 403) return { data: null, problem: "forbidden" };

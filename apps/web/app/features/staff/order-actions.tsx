@@ -1,5 +1,10 @@
 import { useLingui } from "@lingui/react";
-import { deliveryNoteCreateSchema, invoiceCreateSchema } from "@ems/contracts/billing";
+import {
+  staffInvoiceEndpoints,
+  staffDeliveryEndpoints,
+  deliveryNoteCreateSchema,
+  invoiceCreateSchema,
+} from "@ems/contracts/billing";
 import type { OrderStatus, StaffOrderDetails } from "@ems/contracts/orders";
 import { FileText, Truck } from "lucide-react";
 import { useState, type FormEvent } from "react";
@@ -14,6 +19,8 @@ import { parseWhole } from "./format";
 import { issueMessage, type FieldErrors } from "./quote-lines";
 import { mutedClass } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
+import { call } from "~/lib/api-client";
+import { staffOrderEndpoints } from "@ems/contracts/orders";
 
 /** The status changes the API allows now (next_statuses), each after a confirmation. */
 export function StatusActions({ order }: { order: StaffOrderDetails }) {
@@ -25,7 +32,11 @@ export function StatusActions({ order }: { order: StaffOrderDetails }) {
   async function confirm() {
     if (!target) return;
     const done = await run(
-      () => browserApi().put(`/api/staff/orders/${order.id}/status`, { status: target }),
+      () =>
+        call(browserApi(), staffOrderEndpoints.changeStatus, {
+          params: { id: order.id },
+          body: { status: target },
+        }),
       i18n._("staff.order_status_changed", { number: order.number, status: target }),
     );
     if (done) setTarget(null);
@@ -144,7 +155,7 @@ function DeliveryDialog({
     setErrors(found);
     if (Object.keys(found).length > 0 || !parsed.success) return;
     const created = await run(
-      () => browserApi().post<{ number: string }>("/api/staff/deliveries", parsed.data, { idempotent: true }),
+      () => call(browserApi(), staffDeliveryEndpoints.create, { body: parsed.data }),
       i18n._("staff.delivery_note_created"),
     );
     if (created) onClose();
@@ -268,7 +279,7 @@ function InvoiceDialog({ order, onClose }: { order: StaffOrderDetails; onClose: 
     }
     setProblem(null);
     const created = await run(
-      () => browserApi().post<{ number: string }>("/api/staff/invoices", parsed.data, { idempotent: true }),
+      () => call(browserApi(), staffInvoiceEndpoints.create, { body: parsed.data }),
       i18n._("staff.invoice_created"),
     );
     if (created) onClose();

@@ -23,6 +23,8 @@ import {
   thClass,
   trClass,
 } from "./staff-ui";
+import { hrefOf } from "~/lib/api-client";
+import { staffDeliveryEndpoints, staffInvoiceEndpoints } from "@ems/contracts/billing";
 
 function AddressLines({ address, locale }: { address: DocumentAddress; locale: string }) {
   const names = useDisplayNames(locale);
@@ -226,7 +228,7 @@ export function OrderDocuments({ order, locale }: { order: StaffOrderDetails; lo
             linkOf={(doc) =>
               `${billing}?${new URLSearchParams({ view: "deliveries", q: doc.number }).toString()}`
             }
-            pdfOf={(doc) => `/api/staff/deliveries/${doc.id}/pdf`}
+            pdfOf={(doc) => hrefOf(staffDeliveryEndpoints.pdf, { params: { id: doc.id } })}
             locale={locale}
           />
           <div className="space-y-1">
@@ -240,7 +242,7 @@ export function OrderDocuments({ order, locale }: { order: StaffOrderDetails; lo
             items={order.invoices}
             empty={i18n._("staff.invoices_none")}
             linkOf={(doc) => `${billing}?${new URLSearchParams({ q: doc.number }).toString()}`}
-            pdfOf={(doc) => `/api/staff/invoices/${doc.id}/pdf`}
+            pdfOf={(doc) => hrefOf(staffInvoiceEndpoints.pdf, { params: { id: doc.id } })}
             locale={locale}
           />
           <div className="space-y-1">

@@ -1,6 +1,7 @@
 import { formatDate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
+  staffOrderEndpoints,
   CLOSED_ORDER_STATUSES,
   progressUpdateSchema,
   WORK_ORDER_STAGES,
@@ -28,6 +29,7 @@ import {
   trClass,
 } from "./staff-ui";
 import { useStaffAction } from "./use-staff-action";
+import { call } from "~/lib/api-client";
 
 interface StageValues {
   percent: number | null;
@@ -207,7 +209,11 @@ function StageRow({
     setInvalid(!parsed.success);
     if (!parsed.success) return;
     const answer = await run(
-      () => browserApi().put<OrderProgress>(`/api/staff/orders/${orderId}/progress`, parsed.data),
+      () =>
+        call(browserApi(), staffOrderEndpoints.updateProgress, {
+          params: { id: orderId },
+          body: parsed.data,
+        }),
       i18n._("staff.stage_saved", { stage: stageName, position, percent: parsed.data.percent }),
     );
     if (answer) onSaved(answer.data);

@@ -1,5 +1,10 @@
 import { useLingui } from "@lingui/react";
-import { staffQuoteLostSchema, staffQuoteSendSchema, type StaffQuoteDetail } from "@ems/contracts/quotes";
+import {
+  staffQuoteEndpoints,
+  staffQuoteLostSchema,
+  staffQuoteSendSchema,
+  type StaffQuoteDetail,
+} from "@ems/contracts/quotes";
 import { Send, XCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
@@ -13,6 +18,7 @@ import { dayFromToday } from "./format";
 import { issueMessage, type FieldErrors } from "./quote-lines";
 import { mutedClass } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
+import { call } from "~/lib/api-client";
 
 /**
  * Send (→ Open, the customer is e-mailed) and Mark as lost, as far as the quote's status allows;
@@ -64,7 +70,7 @@ function SendDialog({ quote, onClose }: { quote: StaffQuoteDetail; onClose: () =
     }
     setErrors({});
     const sent = await run(
-      () => browserApi().post(`/api/staff/quotes/${quote.id}/send`, parsed.data),
+      () => call(browserApi(), staffQuoteEndpoints.send, { params: { id: quote.id }, body: parsed.data }),
       i18n._("staff.quote_sent", { company: quote.company_name }),
     );
     if (sent) onClose();
@@ -121,7 +127,7 @@ function LostDialog({ quote, onClose }: { quote: StaffQuoteDetail; onClose: () =
     }
     setErrors({});
     const done = await run(
-      () => browserApi().post(`/api/staff/quotes/${quote.id}/lost`, parsed.data),
+      () => call(browserApi(), staffQuoteEndpoints.lost, { params: { id: quote.id }, body: parsed.data }),
       i18n._("staff.quote_lost"),
     );
     if (done) onClose();

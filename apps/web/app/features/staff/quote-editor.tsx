@@ -2,6 +2,7 @@ import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 
 import {
+  staffQuoteEndpoints,
   MAX_QUOTE_LINES,
   MAX_QUOTE_QUANTITY,
   MAX_QUOTE_TIERS,
@@ -40,6 +41,7 @@ import {
   trClass,
 } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
+import { call } from "~/lib/api-client";
 
 /** The customer's request: who asked, for what quantities, with which notes. */
 export function RequestCard({ quote, locale }: { quote: StaffQuoteDetail; locale: string }) {
@@ -204,7 +206,7 @@ export function LinesEditor({
       return;
     }
     const saved = await run(
-      () => browserApi().put<StaffQuoteDetail>(`/api/staff/quotes/${quote.id}/lines`, body),
+      () => call(browserApi(), staffQuoteEndpoints.updateLines, { params: { id: quote.id }, body }),
       i18n._("staff.lines_saved"),
     );
     if (saved) onDirtyChange(false);

@@ -3,12 +3,12 @@ import { useLingui } from "@lingui/react";
 import { CURRENCIES, type Currency } from "@ems/contracts/money";
 import { MAX_LEAD_TIME_DAYS } from "@ems/contracts/reference";
 import {
+  staffQuoteEndpoints,
   MAX_QUOTE_QUANTITY,
   PRODUCT_CATEGORIES,
   QUOTE_STATUSES,
   staffQuoteCreateSchema,
   type ProductCategory,
-  type StaffQuoteDetail,
   type StaffQuoteSummary,
 } from "@ems/contracts/quotes";
 import type { Locale } from "@ems/i18n/locales";
@@ -45,6 +45,7 @@ import {
   ViewTabs,
 } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
+import { call } from "~/lib/api-client";
 
 export interface CompanyOption {
   id: string;
@@ -275,7 +276,7 @@ export function NewQuoteDialog({
     setErrors(found);
     if (Object.keys(found).length > 0 || !parsed.success) return;
     const created = await run(
-      () => browserApi().post<StaffQuoteDetail>("/api/staff/quotes", parsed.data, { idempotent: true }),
+      () => call(browserApi(), staffQuoteEndpoints.create, { body: parsed.data }),
       i18n._("staff.quote_created"),
       { revalidate: false },
     );

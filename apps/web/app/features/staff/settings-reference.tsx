@@ -2,6 +2,7 @@ import { formatDate, formatMoney, formatWeekday } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import { CURRENCIES, type Currency } from "@ems/contracts/money";
 import {
+  staffReferenceEndpoints,
   holidayCreateSchema,
   parcelServiceInputSchema,
   type Holiday,
@@ -32,6 +33,7 @@ import {
   trClass,
 } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
+import { call } from "~/lib/api-client";
 
 function errorsOf(issues: readonly Parameters<typeof issueMessage>[0][]): FieldErrors {
   const errors: FieldErrors = {};
@@ -71,7 +73,7 @@ export function HolidaysSection({
     }
     setErrors({});
     const done = await adding.run(
-      () => browserApi().post("/api/staff/holidays", parsed.data, { idempotent: true }),
+      () => call(browserApi(), staffReferenceEndpoints.createHoliday, { body: parsed.data }),
       i18n._("staff.holiday_added", { name: parsed.data.name }),
     );
     if (done) setForm({ date: "", name: "" });
@@ -80,7 +82,7 @@ export function HolidaysSection({
   async function remove(holiday: Holiday) {
     setRemovingId(holiday.id);
     await removing.run(
-      () => browserApi().delete(`/api/staff/holidays/${holiday.id}`),
+      () => call(browserApi(), staffReferenceEndpoints.removeHoliday, { params: { id: holiday.id } }),
       i18n._("staff.holiday_deleted", { name: holiday.name }),
     );
     setRemovingId(null);
@@ -315,8 +317,11 @@ function ParcelServiceDialog({ service, onClose }: { service: ParcelService | nu
     const done = await run(
       () =>
         service
-          ? browserApi().put(`/api/staff/parcel-services/${service.id}`, parsed.data)
-          : browserApi().post("/api/staff/parcel-services", parsed.data, { idempotent: true }),
+          ? call(browserApi(), staffReferenceEndpoints.updateParcelService, {
+              params: { id: service.id },
+              body: parsed.data,
+            })
+          : call(browserApi(), staffReferenceEndpoints.createParcelService, { body: parsed.data }),
       i18n._(service ? "staff.parcel_saved" : "staff.parcel_added", { name: parsed.data.name }),
     );
     if (done) onClose();

@@ -1,6 +1,10 @@
 import { useLingui } from "@lingui/react";
 import type { PaymentIntegrationState } from "@ems/contracts/billing";
-import { createRedirectRuleSchema, type RedirectRule } from "@ems/contracts/redirects";
+import {
+  staffRedirectEndpoints,
+  createRedirectRuleSchema,
+  type RedirectRule,
+} from "@ems/contracts/redirects";
 import { Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 
@@ -22,6 +26,8 @@ import {
   trClass,
 } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
+import { call } from "~/lib/api-client";
+import { staffPaymentEndpoints } from "@ems/contracts/billing";
 
 /** Card payments on or off (PUT /api/staff/payment-integrations); only staff administrators switch. */
 export function PaymentMethodsSection({
@@ -37,9 +43,11 @@ export function PaymentMethodsSection({
   const toggle = (item: PaymentIntegrationState) =>
     run(
       () =>
-        browserApi().put("/api/staff/payment-integrations", {
-          provider: item.provider,
-          enabled: !item.enabled,
+        call(browserApi(), staffPaymentEndpoints.updateIntegrations, {
+          body: {
+            provider: item.provider,
+            enabled: !item.enabled,
+          },
         }),
       i18n._(item.enabled ? "staff.integration_disabled" : "staff.integration_enabled", {
         provider: i18n._("staff.provider", { provider: item.provider }),
@@ -129,7 +137,7 @@ export function RedirectRulesSection({ rules }: { rules: RedirectRule[] | null }
     }
     setErrors({});
     const done = await adding.run(
-      () => browserApi().put("/api/staff/redirect-rules", parsed.data),
+      () => call(browserApi(), staffRedirectEndpoints.save, { body: parsed.data }),
       i18n._("staff.redirect_saved", { path: parsed.data.fromPath }),
     );
     if (done) setForm({ fromPath: "", target: "", statusCode: "301" });
@@ -138,10 +146,7 @@ export function RedirectRulesSection({ rules }: { rules: RedirectRule[] | null }
   async function remove(fromPath: string) {
     setRemovingPath(fromPath);
     await removing.run(
-      () =>
-        browserApi()
-          .delete("/api/staff/redirect-rules", undefined, { body: { fromPath } })
-          .then(() => true),
+      () => call(browserApi(), staffRedirectEndpoints.remove, { body: { fromPath } }).then(() => true),
       i18n._("staff.redirect_deleted", { path: fromPath }),
     );
     setRemovingPath(null);

@@ -1,12 +1,17 @@
 import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
+  staffContractEndpoints,
   CONTRACT_KINDS,
   CONTRACT_STATUSES,
   CONTRACT_TRANSITIONS,
   type StaffContract,
 } from "@ems/contracts/agreements";
-import { MATERIAL_REQUEST_STATUSES, type StaffMaterialRequest } from "@ems/contracts/material-requests";
+import {
+  staffMaterialRequestEndpoints,
+  MATERIAL_REQUEST_STATUSES,
+  type StaffMaterialRequest,
+} from "@ems/contracts/material-requests";
 
 import type { Locale } from "@ems/i18n/locales";
 import { PackageCheck } from "lucide-react";
@@ -39,6 +44,7 @@ import {
   trClass,
 } from "./staff-ui";
 import { useStaffAction } from "./use-staff-action";
+import { call } from "~/lib/api-client";
 
 interface ListProps<T> {
   items: T[];
@@ -129,7 +135,7 @@ export function MaterialList({
   async function receive() {
     if (!receiving) return;
     const done = await run(
-      () => browserApi().post(`/api/staff/material-requests/${receiving.id}/receive`, {}),
+      () => call(browserApi(), staffMaterialRequestEndpoints.receive, { params: { id: receiving.id } }),
       i18n._("staff.material_received", { number: receiving.number }),
     );
     if (done) setReceiving(null);
@@ -277,7 +283,11 @@ export function ContractsList({
   async function confirm() {
     if (!change) return;
     const done = await run(
-      () => browserApi().put(`/api/staff/contracts/${change.contract.id}/status`, { status: change.status }),
+      () =>
+        call(browserApi(), staffContractEndpoints.changeStatus, {
+          params: { id: change.contract.id },
+          body: { status: change.status },
+        }),
       i18n._("staff.contract_changed", { number: change.contract.number, status: change.status }),
     );
     if (done) setChange(null);

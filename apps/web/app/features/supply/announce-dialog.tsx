@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react";
 import {
+  materialRequestEndpoints,
   PACKAGING,
   materialRequestCreateSchema,
-  type MaterialRequest,
   type Packaging,
 } from "@ems/contracts/material-requests";
 import { Plus, Trash2 } from "lucide-react";
@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
 import { cn } from "~/lib/cn";
 import { notifyGlobalError, showToast } from "~/lib/toast";
@@ -135,9 +135,7 @@ export function AnnounceMaterialDialog({
     setProblem(null);
     setPending(true);
     try {
-      const answer = await browserApi().post<MaterialRequest>("/api/material-requests", parsed.data, {
-        idempotent: true,
-      });
+      const answer = await call(browserApi(), materialRequestEndpoints.create, { body: parsed.data });
       showToast({
         title: i18n._("supply.announced", { number: answer.data.number }),
         color: "success",

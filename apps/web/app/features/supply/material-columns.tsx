@@ -11,6 +11,8 @@ import { listLinkClass } from "~/components/list/link-class";
 import { StatusBadge } from "~/components/list/status-badge";
 import { href } from "~/lib/route-map";
 import { MATERIAL_STATUS_TONES } from "~/lib/status-tones";
+import { hrefOf } from "~/lib/api-client";
+import { materialRequestEndpoints } from "@ems/contracts/material-requests";
 
 const column = createColumnHelper<MaterialRequest>();
 
@@ -121,7 +123,7 @@ export function useMaterialRequestColumns({
           header: () => i18n._("supply.col_document"),
           cell: (c) => (
             <a
-              href={`/api/material-requests/${c.row.original.id}/pdf`}
+              href={hrefOf(materialRequestEndpoints.pdf, { params: { id: c.row.original.id } })}
               download={`${c.row.original.number}.pdf`}
               aria-label={i18n._("supply.pdf_label", { number: c.row.original.number })}
               className="inline-flex items-center gap-1 rounded font-semibold text-primary-800 hover:underline dark:text-primary-300"

@@ -14,6 +14,8 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/login";
 import { useLocale } from "~/lib/use-locale";
+import { call } from "~/lib/api-client";
+import { authEndpoints } from "@ems/contracts/auth";
 
 const PORTAL_TASKS = ["quotes", "orders", "documents", "data"] as const;
 
@@ -30,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) return null;
   const url = new URL(request.url);
   try {
-    const session = await apiFromRequest(request, context).get<unknown>("/api/auth/session");
+    const session = await call(apiFromRequest(request, context), authEndpoints.session);
     if (session.status === 200) {
       const desk = localizePath("/my/desk", localeFromPath(url.pathname));
       return redirect(sameOriginPath(url.searchParams.get("redirect"), url.origin) ?? desk);

@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react";
 import { SESSION_COOKIE } from "@ems/config/constants";
-import type { QrCode } from "@ems/contracts/profile";
 import { Copy, Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, redirect } from "react-router";
@@ -9,7 +8,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { browserApi } from "~/lib/browser-api";
 import { readCookie } from "~/lib/cookies";
@@ -21,6 +20,7 @@ import { notifyGlobalError } from "~/lib/toast";
 
 import type { Route } from "./+types/qrcode";
 import { useLocale } from "~/lib/use-locale";
+import { twoFactorEndpoints } from "@ems/contracts/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const login = signInUrl(url.pathname);
   if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) throw redirect(login);
   try {
-    const answer = await apiFromRequest(request, context).post<QrCode>("/api/two-factor/qrcode", {});
+    const answer = await call(apiFromRequest(request, context), twoFactorEndpoints.qrcode);
     return { qr: answer.data };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw redirect(login);
@@ -63,8 +63,10 @@ export default function QrCodePage({ loaderData }: Route.ComponentProps) {
     setError(null);
     setPending(true);
     try {
-      const answer = await browserApi().post<{ recovery_codes: string[] }>("/api/two-factor/enable", {
-        code: code.trim(),
+      const answer = await call(browserApi(), twoFactorEndpoints.enable, {
+        body: {
+          code: code.trim(),
+        },
       });
       setRecoveryCodes(answer.data.recovery_codes);
     } catch (failure) {

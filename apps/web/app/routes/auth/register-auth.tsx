@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { fieldError } from "~/features/registration/field-errors";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { useSessionValue } from "~/lib/use-session-value";
@@ -17,6 +17,7 @@ import { notifyGlobalError, showToast } from "~/lib/toast";
 
 import type { Route } from "./+types/register-auth";
 import { useLocale } from "~/lib/use-locale";
+import { registerEndpoints } from "@ems/contracts/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -56,7 +57,9 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
     setError(null);
     setBusy(true);
     try {
-      await browserApi().post("/api/register/verify", { pending_id: pending, code: code.trim() });
+      await call(browserApi(), registerEndpoints.verify, {
+        body: { pending_id: pending, code: code.trim() },
+      });
       // The registration success check: the success page opens only right after a verification.
       sessionStorage.setItem("ems:register_verified", "1");
       await navigate(localizePath("/register/success", locale));
@@ -75,8 +78,10 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
   async function resend() {
     setError(null);
     try {
-      const answer = await browserApi().post<{ pending_id: string }>("/api/register/resend", {
-        pending_id: pending,
+      const answer = await call(browserApi(), registerEndpoints.resend, {
+        body: {
+          pending_id: pending,
+        },
       });
       setPending(answer.data.pending_id);
       await navigate(`?pending=${answer.data.pending_id}`, { replace: true });

@@ -12,6 +12,8 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/register-verified";
 import { useLocale } from "~/lib/use-locale";
+import { call } from "~/lib/api-client";
+import { registerEndpoints } from "@ems/contracts/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -34,7 +36,7 @@ export default function RegisterVerified() {
   async function confirm() {
     setState("busy");
     try {
-      await browserApi().post("/api/register/verify-link", { token });
+      await call(browserApi(), registerEndpoints.verifyLink, { body: { token } });
       setState("done");
     } catch {
       setState("failed");

@@ -12,6 +12,8 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/register";
 import { useLocale } from "~/lib/use-locale";
+import { call } from "~/lib/api-client";
+import { countryEndpoints } from "@ems/contracts/countries";
 
 const BENEFITS = ["quotes", "team", "tracking", "archive"] as const;
 
@@ -27,7 +29,9 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   try {
-    const answer = await apiFromRequest(request, context).get<Country[]>("/api/countries", { lang: locale });
+    const answer = await call(apiFromRequest(request, context), countryEndpoints.list, {
+      query: { lang: locale },
+    });
     return { countries: answer.data };
   } catch {
     return { countries: [] as Country[] };

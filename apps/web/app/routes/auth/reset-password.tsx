@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { fieldError } from "~/features/registration/field-errors";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
 import { localizePath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
@@ -15,6 +15,7 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/reset-password";
 import { useLocale } from "~/lib/use-locale";
+import { passwordResetEndpoints } from "@ems/contracts/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -35,7 +36,7 @@ export default function ResetPassword() {
     setError(null);
     setBusy(true);
     try {
-      await browserApi().post("/api/auth/reset-password", { email: email.trim() });
+      await call(browserApi(), passwordResetEndpoints.resetPassword, { body: { email: email.trim() } });
       setSent(true);
     } catch (failure) {
       setError(

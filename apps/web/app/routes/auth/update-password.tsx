@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLingui } from "@lingui/react";
-import { updatePasswordSchema } from "@ems/contracts/register";
+import { passwordResetEndpoints, updatePasswordSchema } from "@ems/contracts/register";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 
@@ -18,6 +18,7 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/update-password";
 import { useLocale } from "~/lib/use-locale";
+import { call } from "~/lib/api-client";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -31,9 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!TOKEN.test(token)) return { token, valid: false, emailHint: null };
   try {
-    const answer = await apiFromRequest(request, context).post<{ valid: boolean; email_hint: string | null }>(
-      "/api/auth/reset-password/validate",
-      { token },
+    const answer = await call(
+      apiFromRequest(request, context),
+      passwordResetEndpoints.resetPasswordValidate,
+      { body: { token } },
     );
     return { token, valid: answer.data.valid, emailHint: answer.data.email_hint };
   } catch {
@@ -49,7 +51,7 @@ const updatePasswordForm = updatePasswordSchema
 /** Works as a plain form post too: the page needs no JavaScript to set a new password. */
 export async function action({ request, context }: Route.ActionArgs) {
   return submitForm(request, context, updatePasswordForm, (api, { token, new_password }) =>
-    api.post("/api/auth/update-password", { token, new_password }),
+    call(api, passwordResetEndpoints.updatePassword, { body: { token, new_password } }),
   );
 }
 

@@ -12,6 +12,8 @@ import type { SessionUser } from "@ems/contracts/auth";
 import { isStaffRole } from "@ems/contracts/roles";
 
 import type { Route } from "./+types/dashboard";
+import { call } from "~/lib/api-client";
+import { authEndpoints } from "@ems/contracts/auth";
 
 function loginRedirect(url: URL): Response {
   return redirect(signInUrl(url.pathname, url.search));
@@ -26,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) throw loginRedirect(url);
   let session: { user: SessionUser };
   try {
-    const answer = await apiFromRequest(request, context).get<{ user: SessionUser }>("/api/auth/session");
+    const answer = await call(apiFromRequest(request, context), authEndpoints.session);
     if (answer.status !== 200) throw loginRedirect(url);
     session = answer.data;
   } catch (error) {

@@ -1,14 +1,5 @@
+import { mayCall } from "@ems/contracts/endpoints";
 import { useLingui } from "@lingui/react";
-import { can } from "@ems/contracts/permissions";
-import type {
-  CompanyAddress,
-  CompanyContact,
-  CompanyDetails,
-  CompanyUser,
-  RelatedCompany,
-} from "@ems/contracts/companies";
-import type { Country } from "@ems/contracts/countries";
-import type { ProfileUser } from "@ems/contracts/profile";
 
 import {
   AddressesSection,
@@ -23,6 +14,10 @@ import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/companies";
 import { useLocale } from "~/lib/use-locale";
+import { call } from "~/lib/api-client";
+import { companyEndpoints } from "@ems/contracts/companies";
+import { countryEndpoints } from "@ems/contracts/countries";
+import { profileEndpoints } from "@ems/contracts/profile";
 
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(location.pathname, { title: "my_companies.meta_title" }, {}, { index: false });
@@ -32,13 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const lang = localeFromPath(new URL(request.url).pathname);
   const [profile, company, related, addresses, contacts, users, countries] = await Promise.all([
-    api.get<{ user: ProfileUser }>("/api/profile"),
-    api.get<CompanyDetails>("/api/company"),
-    api.get<RelatedCompany[]>("/api/company/related"),
-    api.get<CompanyAddress[]>("/api/company/addresses"),
-    api.get<CompanyContact[]>("/api/company/contacts"),
-    api.get<CompanyUser[]>("/api/company/users"),
-    api.get<Country[]>("/api/countries", { lang }),
+    call(api, profileEndpoints.get),
+    call(api, companyEndpoints.get),
+    call(api, companyEndpoints.related),
+    call(api, companyEndpoints.addresses),
+    call(api, companyEndpoints.contacts),
+    call(api, companyEndpoints.users),
+    call(api, countryEndpoints.list, { query: { lang } }),
   ]);
   return {
     role: profile.data.user.company_role,
@@ -55,8 +50,9 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const { role, company, related, addresses, contacts, users, countries } = loaderData;
-  const isAdmin = can(role, "company.manage");
-  const canAdd = can(role, "company.addresses");
+  const caller = { role: "customer", company_role: role };
+  const isAdmin = mayCall(caller, companyEndpoints.inviteUser);
+  const canAdd = mayCall(caller, companyEndpoints.createAddress);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 md:px-6">
       <h1 className="text-3xl font-bold tracking-tight">{i18n._("my_companies.title")}</h1>

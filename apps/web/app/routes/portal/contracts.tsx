@@ -1,7 +1,11 @@
+import { mayCall } from "@ems/contracts/endpoints";
 import { useLingui } from "@lingui/react";
-import { can } from "@ems/contracts/permissions";
-import { CONTRACT_KINDS, CONTRACT_SORTS, CONTRACT_STATUSES, type Contract } from "@ems/contracts/agreements";
-import type { SessionUser } from "@ems/contracts/auth";
+import {
+  contractEndpoints,
+  CONTRACT_KINDS,
+  CONTRACT_SORTS,
+  CONTRACT_STATUSES,
+} from "@ems/contracts/agreements";
 import { FilePlus2 } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "react-router";
@@ -31,6 +35,8 @@ import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/contracts";
+import { call } from "~/lib/api-client";
+import { authEndpoints } from "@ems/contracts/auth";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -51,13 +57,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const state = readListQuery(new URL(request.url).searchParams, SPEC);
   const [session, list] = await Promise.all([
-    api.get<{ user: SessionUser }>("/api/auth/session"),
-    loadList<Contract>(api, "/api/contracts", listApiParams(state, SPEC)),
+    call(api, authEndpoints.session),
+    loadList(api, contractEndpoints.list, listApiParams(state, SPEC)),
   ]);
   return {
     state,
     ...list,
-    canRequest: can(session.data.user.company_role, "contracts.request"),
+    canRequest: mayCall(session.data.user, contractEndpoints.create),
     today: new Date().toISOString().slice(0, 10),
   };
 }

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { DELIVERY_SORTS, type DeliveryNote } from "@ems/contracts/billing";
+import { deliveryEndpoints, DELIVERY_SORTS } from "@ems/contracts/billing";
 import { Link, useLocation } from "react-router";
 
 import { DeliveriesTable } from "~/features/billing/deliveries-table";
@@ -37,9 +37,9 @@ const SPEC: ListSpec = { sorts: DELIVERY_SORTS, ascFirst: ["number"], ids: ["ord
 /** The company's delivery notes (docs/behaviour/orders.md#delivery-notes), searchable, sortable, page by page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListQuery(new URL(request.url).searchParams, SPEC);
-  const list = await loadList<DeliveryNote>(
+  const list = await loadList(
     apiFromRequest(request, context),
-    "/api/deliveries",
+    deliveryEndpoints.list,
     listApiParams(state, SPEC),
   );
   return { state, ...list };

@@ -1,7 +1,6 @@
+import { quoteEndpoints } from "@ems/contracts/quotes";
+import { mayCall } from "@ems/contracts/endpoints";
 import { useLingui } from "@lingui/react";
-import { can } from "@ems/contracts/permissions";
-import type { SessionUser } from "@ems/contracts/auth";
-import type { DeskData } from "@ems/contracts/desk";
 import { FilePlus2, PackagePlus } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
@@ -17,7 +16,7 @@ import {
   UnpaidInvoices,
 } from "~/features/desk/desk-sections";
 import { MonthlyChart } from "~/features/desk/monthly-chart";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { claimValues } from "@ems/content/values";
 import { localeFromPath } from "~/lib/locale";
@@ -25,6 +24,8 @@ import { routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/desk";
+import { authEndpoints } from "@ems/contracts/auth";
+import { deskEndpoints } from "@ems/contracts/desk";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -37,9 +38,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const [session, desk] = await Promise.all([
-    api.get<{ user: SessionUser }>("/api/auth/session"),
-    api
-      .get<DeskData>("/api/desk")
+    call(api, authEndpoints.session),
+    call(api, deskEndpoints.get)
       .then((answer) => answer.data)
       .catch((error: unknown) => {
         // Staff have no company desk; the page explains that instead of failing.
@@ -47,8 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         throw error;
       }),
   ]);
-  const { first_name: firstName, company_role: role } = session.data.user;
-  return { firstName, canRequest: can(role, "quotes.request"), desk };
+  const { first_name: firstName } = session.data.user;
+  return { firstName, canRequest: mayCall(session.data.user, quoteEndpoints.create), desk };
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {

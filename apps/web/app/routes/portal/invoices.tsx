@@ -1,15 +1,13 @@
+import { mayCall } from "@ems/contracts/endpoints";
 import { useLingui } from "@lingui/react";
-import { can } from "@ems/contracts/permissions";
 import {
+  paymentEndpoints,
   INVOICE_DISPLAY_STATUSES,
   INVOICE_SORTS,
+  invoiceEndpoints,
   type Invoice,
-  type InvoiceDetails,
   type Payment,
-  type PaymentMethods,
 } from "@ems/contracts/billing";
-import type { SessionUser } from "@ems/contracts/auth";
-import type { DeskData } from "@ems/contracts/desk";
 import { useCallback, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router";
 
@@ -21,6 +19,7 @@ import { InvoicesTable } from "~/features/billing/invoices-table";
 import { PageHeader } from "~/features/billing/page-header";
 import { PayDialog } from "~/features/billing/pay-dialog";
 import { UnpaidSummary } from "~/features/billing/unpaid-summary";
+import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import {
   isFiltered,
@@ -39,6 +38,8 @@ import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/invoices";
+import { authEndpoints } from "@ems/contracts/auth";
+import { deskEndpoints } from "@ems/contracts/desk";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -63,22 +64,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const state = readListQuery(new URL(request.url).searchParams, SPEC);
   const [session, list] = await Promise.all([
-    api.get<{ user: SessionUser }>("/api/auth/session"),
-    loadList<Invoice>(api, "/api/invoices", listApiParams(state, SPEC)),
+    call(api, authEndpoints.session),
+    loadList(api, invoiceEndpoints.list, listApiParams(state, SPEC)),
   ]);
-  const canPay = can(session.data.user.company_role, "invoices.pay");
+  const canPay = mayCall(session.data.user, paymentEndpoints.charge);
   if (!list.page)
     return { state, ...list, canPay, methods: null, pending: {} as Record<string, Payment>, summary: null };
 
   const unpaid = list.page.items.filter((invoice) => invoice.status === "unpaid");
   const [methods, details, desk] = await Promise.all([
-    canPay ? api.get<PaymentMethods>("/api/payments/methods").then((a) => a.data) : null,
+    canPay ? call(api, paymentEndpoints.methods).then((a) => a.data) : null,
     canPay
-      ? Promise.all(unpaid.map((invoice) => api.get<InvoiceDetails>(`/api/invoices/${invoice.id}`)))
+      ? Promise.all(
+          unpaid.map((invoice) => call(api, invoiceEndpoints.detail, { params: { id: invoice.id } })),
+        )
       : [],
     // The open amount of every unpaid invoice, not just this page's.
-    api
-      .get<DeskData>("/api/desk")
+    call(api, deskEndpoints.get)
       .then((a) => a.data)
       .catch(() => null),
   ]);

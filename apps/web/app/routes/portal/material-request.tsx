@@ -1,14 +1,12 @@
+import { mayCall } from "@ems/contracts/endpoints";
 import { useLingui } from "@lingui/react";
-import { can } from "@ems/contracts/permissions";
-import type { SessionUser } from "@ems/contracts/auth";
 import {
+  materialRequestEndpoints,
   MATERIAL_REQUEST_SORTS,
   MATERIAL_REQUEST_STATUSES,
   latestExpectedOn,
   utcToday,
-  type MaterialRequest,
 } from "@ems/contracts/material-requests";
-import type { OrderPage } from "@ems/contracts/orders";
 import { PackagePlus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -40,6 +38,9 @@ import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/material-request";
+import { call } from "~/lib/api-client";
+import { authEndpoints } from "@ems/contracts/auth";
+import { orderEndpoints } from "@ems/contracts/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -61,14 +62,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = readListQuery(url.searchParams, SPEC);
   const [session, list] = await Promise.all([
-    api.get<{ user: SessionUser }>("/api/auth/session"),
-    loadList<MaterialRequest>(api, "/api/material-requests", listApiParams(state, SPEC)),
+    call(api, authEndpoints.session),
+    loadList(api, materialRequestEndpoints.list, listApiParams(state, SPEC)),
   ]);
-  const canAnnounce = can(session.data.user.company_role, "material.announce");
+  const canAnnounce = mayCall(session.data.user, materialRequestEndpoints.create);
   // The orders the parts may be for: the newest open ones (cancelled and completed ones take none).
   const orders: OrderOption[] = canAnnounce
-    ? await api
-        .get<OrderPage>("/api/orders", { page_size: 100, sort: "created_at", dir: "desc" })
+    ? await call(api, orderEndpoints.list, { query: { page_size: 100, sort: "created_at", dir: "desc" } })
         .then((answer) =>
           answer.data.items
             .filter((order) => order.status !== "cancelled" && order.status !== "completed")

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { OrderDetails, OrderProgress } from "@ems/contracts/orders";
-import type { QuoteDetail, QuoteStatus } from "@ems/contracts/quotes";
+import type { QuoteStatus } from "@ems/contracts/quotes";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 
@@ -13,13 +13,15 @@ import {
   OrderSection,
 } from "~/features/orders/order-details";
 import { ProductionTimeline } from "~/features/orders/production-timeline";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { pageMeta, routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/order";
 import { useLocale } from "~/lib/use-locale";
+import { orderEndpoints } from "@ems/contracts/orders";
+import { quoteEndpoints } from "@ems/contracts/quotes";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   if (loaderData?.order)
@@ -44,8 +46,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   let progress: OrderProgress | null;
   try {
     const [details, production] = await Promise.all([
-      api.get<OrderDetails>(`/api/orders/${id}`),
-      api.get<OrderProgress>(`/api/orders/${id}/progress`).catch(() => null),
+      call(api, orderEndpoints.detail, { params: { id } }),
+      call(api, orderEndpoints.progress, { params: { id } }).catch(() => null),
     ]);
     order = details.data;
     progress = production?.data ?? null;
@@ -56,8 +58,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       return { order: null, progress: null, quoteStatus: null };
     throw error;
   }
-  const quoteStatus: QuoteStatus | null = await api
-    .get<QuoteDetail>(`/api/quotes/${order.quote_id}`)
+  const quoteStatus: QuoteStatus | null = await call(api, quoteEndpoints.detail, {
+    params: { id: order.quote_id },
+  })
     .then((answer) => answer.data.status)
     .catch(() => null);
   return { order, progress, quoteStatus };

@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react";
-import type { OrderPage } from "@ems/contracts/orders";
 import { Link, useLocation } from "react-router";
 
 import { listLinkClass } from "~/components/list/link-class";
@@ -16,6 +15,7 @@ import { routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/orders";
+import { orderEndpoints } from "@ems/contracts/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -25,9 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The company's orders (docs/behaviour/orders.md#order-list) with their progress, filtered, sorted and paged by the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListQuery(new URL(request.url).searchParams, ORDER_LIST);
-  const list = await loadList<OrderPage["items"][number]>(
+  const list = await loadList(
     apiFromRequest(request, context),
-    "/api/orders",
+    orderEndpoints.list,
     listApiParams(state, ORDER_LIST),
   );
   return { state, ...list };

@@ -1,6 +1,4 @@
 import { useLingui } from "@lingui/react";
-import type { SessionInfo } from "@ems/contracts/auth";
-import type { ProfileUser } from "@ems/contracts/profile";
 import { useSearchParams } from "react-router";
 
 import {
@@ -15,6 +13,9 @@ import { apiFromRequest } from "~/lib/api.server";
 import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/profile";
+import { call } from "~/lib/api-client";
+import { authEndpoints } from "@ems/contracts/auth";
+import { profileEndpoints } from "@ems/contracts/profile";
 
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(location.pathname, { title: "my_profile.meta_title" }, {}, { index: false });
@@ -23,8 +24,8 @@ export const meta: Route.MetaFunction = ({ location }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const [profile, sessions] = await Promise.all([
-    api.get<{ user: ProfileUser }>("/api/profile"),
-    api.get<SessionInfo[]>("/api/auth/sessions"),
+    call(api, profileEndpoints.get),
+    call(api, authEndpoints.sessions),
   ]);
   return { user: profile.data.user, sessions: sessions.data };
 }

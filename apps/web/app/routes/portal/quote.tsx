@@ -1,9 +1,7 @@
+import { mayCall } from "@ems/contracts/endpoints";
 import { useLingui } from "@lingui/react";
-import { can } from "@ems/contracts/permissions";
-import type { CompanyAddress } from "@ems/contracts/companies";
-import type { Terms } from "@ems/contracts/ordering";
-import { quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
-import { todayIso, type Holiday, type ParcelService } from "@ems/contracts/reference";
+import { quoteEndpoints, quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
+import { referenceEndpoints, todayIso } from "@ems/contracts/reference";
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useRouteLoaderData, useSearchParams } from "react-router";
 
@@ -12,7 +10,7 @@ import { OrderDialog, type OrderOptions } from "~/features/quotes/order-dialog";
 import { DECLINE_PARAM, DeclineForm, DeclineLink, RenewButton } from "~/features/quotes/quote-actions";
 import { QuoteHeader, QuoteLines, QuoteNotes } from "~/features/quotes/quote-detail";
 import { yearsSpanned } from "~/features/quotes/quote-helpers";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { submitForm } from "~/lib/form-action.server";
 import { pageMeta, routePageMeta } from "~/lib/meta";
@@ -21,6 +19,8 @@ import { currentPage, href } from "~/lib/route-map";
 import type { loader as dashboardLoader } from "../layouts/dashboard";
 import type { Route } from "./+types/quote";
 import { useLocale } from "~/lib/use-locale";
+import { companyEndpoints } from "@ems/contracts/companies";
+import { orderEndpoints } from "@ems/contracts/orders";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   if (loaderData?.quote)
@@ -48,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const today = todayIso();
   let quote: QuoteDetail;
   try {
-    quote = (await api.get<QuoteDetail>(`/api/quotes/${encodeURIComponent(params.quote)}`)).data;
+    quote = (await call(api, quoteEndpoints.detail, { params: { id: params.quote } })).data;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
@@ -63,14 +63,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       )
     : [];
   const [holidayLists, order] = await Promise.all([
-    Promise.all(years.map((year) => api.get<Holiday[]>("/api/holidays", { year }).then((a) => a.data))).catch(
-      () => null,
-    ),
+    Promise.all(
+      years.map((year) => call(api, referenceEndpoints.holidays, { query: { year } }).then((a) => a.data)),
+    ).catch(() => null),
     quote.can_order
       ? Promise.all([
-          api.get<Terms>("/api/orders/terms"),
-          api.get<ParcelService[]>("/api/parcel-services"),
-          api.get<CompanyAddress[]>("/api/company/addresses"),
+          call(api, orderEndpoints.terms),
+          call(api, referenceEndpoints.parcelServices),
+          call(api, companyEndpoints.addresses),
         ])
           .then(([terms, services, addresses]): OrderOptions => ({
             terms: terms.data,
@@ -88,7 +88,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Declining, the quote page's one form post (the other decisions need the browser's dialogs). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   return submitForm(request, context, quoteDeclineSchema, (api, value) =>
-    api.post(`/api/quotes/${encodeURIComponent(params.quote)}/decline`, value, { idempotent: true }),
+    call(api, quoteEndpoints.decline, { params: { id: params.quote }, body: value }),
   );
 }
 
@@ -121,7 +121,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
     );
   }
 
-  const decider = can(role, "quotes.decide");
+  const decider = mayCall({ role: "customer", company_role: role }, quoteEndpoints.decline);
   const decidable = quote.status === "Open" || quote.status === "Expired" || quote.status === "Declined";
 
   return (

@@ -1,6 +1,5 @@
+import { mayCall } from "@ems/contracts/endpoints";
 import { useLingui } from "@lingui/react";
-import { can } from "@ems/contracts/permissions";
-import type { QuotePage } from "@ems/contracts/quotes";
 import { todayIso } from "@ems/contracts/reference";
 import { useLocation, useRouteLoaderData } from "react-router";
 
@@ -19,6 +18,7 @@ import { currentPage } from "~/lib/route-map";
 
 import type { loader as dashboardLoader } from "../layouts/dashboard";
 import type { Route } from "./+types/quotes";
+import { quoteEndpoints } from "@ems/contracts/quotes";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -30,9 +30,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The company's quotes (docs/behaviour/quotes.md#listing-quotes), filtered, searched, sorted and paged by the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListQuery(new URL(request.url).searchParams, QUOTE_LIST);
-  const list = await loadList<QuotePage["items"][number]>(
+  const list = await loadList(
     apiFromRequest(request, context),
-    "/api/quotes",
+    quoteEndpoints.list,
     listApiParams(state, QUOTE_LIST),
   );
   return { state, today: todayIso(), ...list };
@@ -60,7 +60,9 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
             {i18n._("page.my-quotes.intro", values)}
           </p>
         </div>
-        {!forbidden && can(role, "quotes.request") ? <RequestQuoteDialog locale={locale} /> : null}
+        {!forbidden && mayCall({ role: "customer", company_role: role }, quoteEndpoints.create) ? (
+          <RequestQuoteDialog locale={locale} />
+        ) : null}
       </div>
 
       {forbidden ? (

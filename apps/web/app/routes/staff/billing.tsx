@@ -1,6 +1,4 @@
 import { useLingui } from "@lingui/react";
-import type { StaffDeliveryNotePage, StaffInvoicePage } from "@ems/contracts/billing";
-import type { StaffCustomerPage } from "@ems/contracts/staff-customers";
 import { useLocation } from "react-router";
 
 import { ListProblem } from "~/components/list/list-states";
@@ -15,6 +13,8 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/billing";
 import { useLocale } from "~/lib/use-locale";
+import { staffDeliveryEndpoints, staffInvoiceEndpoints } from "@ems/contracts/billing";
+import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -30,18 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const view =
     url.searchParams.get("view") === "deliveries" ? ("deliveries" as const) : ("invoices" as const);
-  const companies = loadList<StaffCustomerPage["items"][number]>(api, "/api/staff/customers", {
+  const companies = loadList(api, staffCustomerEndpoints.list, {
     page_size: 100,
     sort: "name",
   });
   if (view === "deliveries") {
     const state = readListQuery(url.searchParams, STAFF_DELIVERIES);
     const [deliveries, customers] = await Promise.all([
-      loadList<StaffDeliveryNotePage["items"][number]>(
-        api,
-        "/api/staff/deliveries",
-        listApiParams(state, STAFF_DELIVERIES),
-      ),
+      loadList(api, staffDeliveryEndpoints.list, listApiParams(state, STAFF_DELIVERIES)),
       companies,
     ]);
     return {
@@ -54,11 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const state = readListQuery(url.searchParams, STAFF_INVOICES);
   const [invoices, customers] = await Promise.all([
-    loadList<StaffInvoicePage["items"][number]>(
-      api,
-      "/api/staff/invoices",
-      listApiParams(state, STAFF_INVOICES),
-    ),
+    loadList(api, staffInvoiceEndpoints.list, listApiParams(state, STAFF_INVOICES)),
     companies,
   ]);
   return {

@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react";
-import type { StaffCustomerDetail, StaffCustomerPage } from "@ems/contracts/staff-customers";
 import { useLocation } from "react-router";
 
 import { ListProblem } from "~/components/list/list-states";
@@ -15,6 +14,7 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/customers";
 import { useLocale } from "~/lib/use-locale";
+import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -30,13 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customerId = state.filters.customer;
   const asked = url.searchParams.get("customer");
   const [list, detail] = await Promise.all([
-    loadList<StaffCustomerPage["items"][number]>(
-      api,
-      "/api/staff/customers",
-      listApiParams(state, STAFF_CUSTOMERS),
-    ),
+    loadList(api, staffCustomerEndpoints.list, listApiParams(state, STAFF_CUSTOMERS)),
     customerId
-      ? load<StaffCustomerDetail>(api, `/api/staff/customers/${customerId}`)
+      ? load(api, staffCustomerEndpoints.detail, { params: { id: customerId } })
       : Promise.resolve(asked ? { data: null, problem: "not_found" as const } : null),
   ]);
   return { state, list, detail };

@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react";
-import type { OrderProgress, StaffOrderDetails } from "@ems/contracts/orders";
 import { Link } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
@@ -14,6 +13,8 @@ import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/order";
 import { useLocale } from "~/lib/use-locale";
+import { hrefOf } from "~/lib/api-client";
+import { staffOrderEndpoints } from "@ems/contracts/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -27,8 +28,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!UUID.test(params.order)) return { order: null, progress: null, problem: "not_found" as const };
   const api = apiFromRequest(request, context);
   const [order, progress] = await Promise.all([
-    load<StaffOrderDetails>(api, `/api/staff/orders/${params.order}`),
-    load<OrderProgress>(api, `/api/staff/orders/${params.order}/progress`),
+    load(api, staffOrderEndpoints.detail, { params: { id: params.order } }),
+    load(api, staffOrderEndpoints.progress, { params: { id: params.order } }),
   ]);
   return { order: order.data, progress: progress.data, problem: order.problem };
 }
@@ -74,7 +75,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
             percent={order.progress_percent}
             label={i18n._("staff.progress_of", { number: order.number })}
           />
-          <a href={`/api/staff/orders/${order.id}/pdf`} className={linkClass}>
+          <a href={hrefOf(staffOrderEndpoints.pdf, { params: { id: order.id } })} className={linkClass}>
             {i18n._("my_orders.download_confirmation")}
           </a>
         </div>

@@ -1,6 +1,4 @@
 import { useLingui } from "@lingui/react";
-import type { StaffOrderPage } from "@ems/contracts/orders";
-import type { StaffCustomerPage } from "@ems/contracts/staff-customers";
 import { useLocation } from "react-router";
 
 import { ListProblem } from "~/components/list/list-states";
@@ -15,6 +13,8 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/orders";
 import { useLocale } from "~/lib/use-locale";
+import { staffOrderEndpoints } from "@ems/contracts/orders";
+import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -27,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const state = readListQuery(url.searchParams, STAFF_ORDERS);
   const [list, companies] = await Promise.all([
-    loadList<StaffOrderPage["items"][number]>(api, "/api/staff/orders", listApiParams(state, STAFF_ORDERS)),
-    loadList<StaffCustomerPage["items"][number]>(api, "/api/staff/customers", {
+    loadList(api, staffOrderEndpoints.list, listApiParams(state, STAFF_ORDERS)),
+    loadList(api, staffCustomerEndpoints.list, {
       page_size: 100,
       sort: "name",
     }),

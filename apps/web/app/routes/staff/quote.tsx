@@ -1,6 +1,5 @@
 import { formatDate, formatPercentFigure } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import type { StaffQuoteDetail } from "@ems/contracts/quotes";
 import { useState } from "react";
 import { Link } from "react-router";
 
@@ -16,6 +15,8 @@ import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/quote";
 import { useLocale } from "~/lib/use-locale";
+import { hrefOf } from "~/lib/api-client";
+import { staffQuoteEndpoints } from "@ems/contracts/quotes";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -27,10 +28,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One quote of any customer (GET /api/staff/quotes/:id). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!UUID.test(params.quote)) return { quote: null, problem: "not_found" as const };
-  const answer = await load<StaffQuoteDetail>(
-    apiFromRequest(request, context),
-    `/api/staff/quotes/${params.quote}`,
-  );
+  const answer = await load(apiFromRequest(request, context), staffQuoteEndpoints.detail, {
+    params: { id: params.quote },
+  });
   return { quote: answer.data, problem: answer.problem };
 }
 
@@ -75,7 +75,7 @@ export default function StaffQuote({ loaderData }: Route.ComponentProps) {
           </Link>
           {/* What the customer gets, once there are prices; unsaved edits are not in it. */}
           {quote.priced ? (
-            <a href={`/api/staff/quotes/${quote.id}/pdf`} className={linkClass}>
+            <a href={hrefOf(staffQuoteEndpoints.pdf, { params: { id: quote.id } })} className={linkClass}>
               {i18n._("my_quotes.download_pdf")}
             </a>
           ) : null}

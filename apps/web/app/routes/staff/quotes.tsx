@@ -1,6 +1,4 @@
 import { useLingui } from "@lingui/react";
-import type { StaffQuotePage } from "@ems/contracts/quotes";
-import type { StaffCustomerPage } from "@ems/contracts/staff-customers";
 import { useLocation } from "react-router";
 
 import { ListProblem } from "~/components/list/list-states";
@@ -20,6 +18,8 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/quotes";
 import { useLocale } from "~/lib/use-locale";
+import { staffQuoteEndpoints } from "@ems/contracts/quotes";
+import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -39,8 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (status === "all") delete params.status;
   else params.status = status;
   const [list, companies] = await Promise.all([
-    loadList<StaffQuotePage["items"][number]>(api, "/api/staff/quotes", params),
-    loadList<StaffCustomerPage["items"][number]>(api, "/api/staff/customers", {
+    loadList(api, staffQuoteEndpoints.list, params),
+    loadList(api, staffCustomerEndpoints.list, {
       page_size: 100,
       sort: "name",
     }),

@@ -1,8 +1,4 @@
 import { useLingui } from "@lingui/react";
-import type { SessionUser } from "@ems/contracts/auth";
-import type { PaymentIntegrationState } from "@ems/contracts/billing";
-import type { RedirectRule } from "@ems/contracts/redirects";
-import type { Holiday, ParcelService } from "@ems/contracts/reference";
 import { useLocation } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
@@ -16,6 +12,10 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/settings";
 import { useLocale } from "~/lib/use-locale";
+import { authEndpoints } from "@ems/contracts/auth";
+import { staffPaymentEndpoints } from "@ems/contracts/billing";
+import { redirectEndpoints } from "@ems/contracts/redirects";
+import { staffReferenceEndpoints } from "@ems/contracts/reference";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -34,11 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const year =
     Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : new Date().getUTCFullYear();
   const [session, holidays, parcel, integrations, redirects] = await Promise.all([
-    load<{ user: SessionUser }>(api, "/api/auth/session"),
-    load<Holiday[]>(api, "/api/staff/holidays", { year }),
-    load<ParcelService[]>(api, "/api/staff/parcel-services"),
-    load<PaymentIntegrationState[]>(api, "/api/staff/payment-integrations"),
-    load<RedirectRule[]>(api, "/api/redirect-rules"),
+    load(api, authEndpoints.session, {}),
+    load(api, staffReferenceEndpoints.holidays, { query: { year } }),
+    load(api, staffReferenceEndpoints.parcelServices, {}),
+    load(api, staffPaymentEndpoints.integrations, {}),
+    load(api, redirectEndpoints.list, {}),
   ]);
   return {
     year,

@@ -1,6 +1,4 @@
 import { useLingui } from "@lingui/react";
-import type { StaffContractPage } from "@ems/contracts/agreements";
-import type { StaffMaterialRequestPage } from "@ems/contracts/material-requests";
 import type { StaffCustomerPage } from "@ems/contracts/staff-customers";
 import { useLocation } from "react-router";
 
@@ -16,6 +14,9 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/supply";
 import { useLocale } from "~/lib/use-locale";
+import { staffContractEndpoints } from "@ems/contracts/agreements";
+import { staffMaterialRequestEndpoints } from "@ems/contracts/material-requests";
+import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = apiFromRequest(request, context);
   const view = url.searchParams.get("view") === "contracts" ? ("contracts" as const) : ("material" as const);
-  const companies = loadList<StaffCustomerPage["items"][number]>(api, "/api/staff/customers", {
+  const companies = loadList(api, staffCustomerEndpoints.list, {
     page_size: 100,
     sort: "name",
   });
@@ -39,22 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (view === "contracts") {
     const state = readListQuery(url.searchParams, STAFF_CONTRACTS);
     const [contracts, customers] = await Promise.all([
-      loadList<StaffContractPage["items"][number]>(
-        api,
-        "/api/staff/contracts",
-        listApiParams(state, STAFF_CONTRACTS),
-      ),
+      loadList(api, staffContractEndpoints.list, listApiParams(state, STAFF_CONTRACTS)),
       companies,
     ]);
     return { view, state, material: null, contracts, companies: names(customers.page) };
   }
   const state = readListQuery(url.searchParams, STAFF_MATERIAL);
   const [material, customers] = await Promise.all([
-    loadList<StaffMaterialRequestPage["items"][number]>(
-      api,
-      "/api/staff/material-requests",
-      listApiParams(state, STAFF_MATERIAL),
-    ),
+    loadList(api, staffMaterialRequestEndpoints.list, listApiParams(state, STAFF_MATERIAL)),
     companies,
   ]);
   return { view, state, material, contracts: null, companies: names(customers.page) };

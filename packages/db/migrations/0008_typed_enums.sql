@@ -1,0 +1,6 @@
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_language_check" CHECK ("contact_messages"."language" in ('en', 'de', 'es', 'fr', 'it', 'nl', 'pt', 'ro', 'sv', 'da', 'no', 'fi'));--> statement-breakpoint
+ALTER TABLE "login_challenges" ADD CONSTRAINT "login_challenges_method_check" CHECK ("login_challenges"."method" in ('email', 'totp'));--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_language_check" CHECK ("mail_outbox"."language" in ('en', 'de', 'es', 'fr', 'it', 'nl', 'pt', 'ro', 'sv', 'da', 'no', 'fi'));--> statement-breakpoint
+ALTER TABLE "sales_order_lines" ADD CONSTRAINT "sales_order_lines_category_check" CHECK ("sales_order_lines"."category" in ('assemblies', 'pcb'));--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_language_check" CHECK ("users"."language" in ('en', 'de', 'es', 'fr', 'it', 'nl', 'pt', 'ro', 'sv', 'da', 'no', 'fi'));--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'staff', 'staff_admin'));
