@@ -37,7 +37,7 @@ const STATUSES = [
   "Partially Ordered",
   "Lost",
   "Draft",
-];
+] as const;
 
 /** A company with `quoteCount` quotes of one line each, and a session of one of its buyers. */
 async function prepare(handle: DbHandle): Promise<string> {
@@ -77,7 +77,7 @@ async function prepare(handle: DbHandle): Promise<string> {
         rows.map((row) => ({
           quoteId: row.id,
           position: 1,
-          category: "assemblies",
+          category: "assemblies" as const,
           description: "SMT assembly, 2 sides",
           tiers: [
             { quantity: 10, unit_price_minor: 4_500 },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUTH_PATHS } from "./public-paths.ts";
 import { defineEndpoints, PUBLIC, SIGNED_IN } from "./endpoints.ts";
 
 /** The user as the session answer gives it (snake_case; docs/behaviour/data.md#entities-and-fields). */
@@ -117,7 +118,7 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const authEndpoints = defineEndpoints("auth", {
   login: {
     method: "POST",
-    path: "/api/auth/login",
+    path: AUTH_PATHS.login,
     summary: "Sign-in step 1: e-mail and password; opens an attempt (tmp_id) and sends the code",
     description:
       "Errors: 401 INVALID_CREDENTIALS (the same for unknown accounts), 401 user_has_no_accepted_roles, " +
@@ -133,7 +134,7 @@ export const authEndpoints = defineEndpoints("auth", {
   },
   verify: {
     method: "POST",
-    path: "/api/auth/verify",
+    path: AUTH_PATHS.verify,
     summary: "Sign-in step 2: the one-time code; starts the session",
     description:
       'Browsers get the HttpOnly session cookie and token null; API clients send session: "token" ' +
@@ -150,7 +151,7 @@ export const authEndpoints = defineEndpoints("auth", {
   },
   session: {
     method: "GET",
-    path: "/api/auth/session",
+    path: AUTH_PATHS.session,
     summary: "The signed-in user; 401 for visitors",
     access: SIGNED_IN,
     query: z.strictObject({}),
@@ -187,7 +188,7 @@ export const authEndpoints = defineEndpoints("auth", {
   },
   logout: {
     method: "POST",
-    path: "/api/auth/logout",
+    path: AUTH_PATHS.logout,
     summary: "Ends the session on the server and clears the cookies",
     access: SIGNED_IN,
     body: emptyBodySchema,

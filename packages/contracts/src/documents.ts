@@ -1,5 +1,6 @@
 import { LOCALES } from "@ems/i18n/locales";
 import { z } from "zod";
+import { RESOURCE_PATHS, type ResourceDocument } from "./public-paths.ts";
 import { defineEndpoints, PDF_DOWNLOAD, PUBLIC } from "./endpoints.ts";
 
 /**
@@ -10,16 +11,12 @@ export const staffPdfQuerySchema = z.strictObject({ language: z.enum(LOCALES).op
 
 export type StaffPdfQuery = z.infer<typeof staffPdfQuerySchema>;
 
-/** The documents the product generates for the resources page, public and the same for everyone. */
-export const RESOURCE_DOCUMENTS = ["design-rule-checklist", "capability-sheet"] as const;
-export type ResourceDocument = (typeof RESOURCE_DOCUMENTS)[number];
-
 export const resourceQuerySchema = z.strictObject({ language: z.enum(LOCALES).default("en") });
 
 const resourceOf = (name: ResourceDocument, summary: string) =>
   ({
     method: "GET",
-    path: `/api/resources/${name}.pdf`,
+    path: RESOURCE_PATHS[name],
     summary,
     access: PUBLIC,
     query: resourceQuerySchema,
@@ -28,15 +25,12 @@ const resourceOf = (name: ResourceDocument, summary: string) =>
   }) as const;
 
 export const resourceEndpoints = defineEndpoints("resources", {
-  "design-rule-checklist": {
-    ...resourceOf(
-      "design-rule-checklist",
-      "The design-rule checklist for PCB assembly as PDF, made from the knowledge base",
-    ),
-    path: "/api/resources/design-rule-checklist.pdf",
-  },
-  "capability-sheet": {
-    ...resourceOf("capability-sheet", "The capability sheet as PDF, made from the site configuration"),
-    path: "/api/resources/capability-sheet.pdf",
-  },
+  "design-rule-checklist": resourceOf(
+    "design-rule-checklist",
+    "The design-rule checklist for PCB assembly as PDF, made from the knowledge base",
+  ),
+  "capability-sheet": resourceOf(
+    "capability-sheet",
+    "The capability sheet as PDF, made from the site configuration",
+  ),
 });

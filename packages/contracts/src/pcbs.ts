@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PCB_GERBER_FILES_PATH } from "./public-paths.ts";
 import { companyMembersWith, defineEndpoints, ZIP_DOWNLOAD } from "./endpoints.ts";
 
 /**
@@ -11,7 +12,7 @@ export const pcbParamSchema = z.strictObject({ pcb: z.string().min(1).max(100) }
 export const pcbEndpoints = defineEndpoints("pcbs", {
   gerberFiles: {
     method: "GET",
-    path: "/api/pcbs/:pcb/gerber-files",
+    path: PCB_GERBER_FILES_PATH,
     summary: "The Gerber files stored with a PCB specification, as a zip",
     access: companyMembersWith("company.read"),
     params: pcbParamSchema,

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { WORK_ORDER_STAGES as STAGES, type WorkOrderStage } from "@ems/contracts/orders";
 import type { Executor } from "./factories.ts";
 import {
   deliveryNotes,
@@ -21,7 +22,6 @@ import {
 let sequence = 0;
 const next = () => ++sequence;
 
-const STAGES = ["material_procurement", "smt", "tht", "inspection", "testing", "packing", "shipped"] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 /** Tax of a net amount, rounded half away from zero (packages/contracts money taxOf). */
@@ -66,9 +66,9 @@ export type NewSalesOrder = Partial<Omit<typeof salesOrders.$inferInsert, "compa
   /** Lines (default: one assembly line); amounts and totals are computed from them. */
   lines?: NewOrderLine[];
   /** Percent per stage, the same for every line (default 0 everywhere). */
-  stagePercents?: Partial<Record<(typeof STAGES)[number], number>>;
+  stagePercents?: Partial<Record<WorkOrderStage, number>>;
   /** The stages every line gets (default: all seven); [] gives lines without stages. */
-  stages?: readonly (typeof STAGES)[number][];
+  stages?: readonly WorkOrderStage[];
 };
 
 export interface CreatedSalesOrder {

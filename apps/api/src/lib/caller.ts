@@ -1,3 +1,7 @@
+import type { CompanyRole } from "@ems/contracts/roles";
+import type { UserRole } from "@ems/db/schema";
+import type { Locale } from "@ems/i18n/locales";
+
 /**
  * The signed-in caller as the session lookup finds it and `request.auth` holds it. It lives here,
  * not in the auth module, because nearly every module names the caller and none of them should
@@ -14,11 +18,11 @@ export interface SessionWithUser {
     email: string;
     firstName: string;
     lastName: string;
-    language: string;
+    language: Locale;
     /** customer, staff or staff_admin. */
-    role: string;
+    role: UserRole;
     /** The accepted role in the company (admin, buyer, engineer, finance, viewer); null for staff. */
-    companyRole: string | null;
+    companyRole: CompanyRole | null;
     mustChangePassword: boolean;
   };
 }

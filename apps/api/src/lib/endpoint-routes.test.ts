@@ -211,3 +211,17 @@ describe("Cache-Control of answers a handler sends itself", () => {
     expect(failed.headers["cache-control"]).toBeUndefined();
   });
 });
+
+describe("a handler that sends its own answer", () => {
+  it("is answered once, without a second send", async () => {
+    const { app } = await appWithThings();
+    const warnings: unknown[] = [];
+    app.log.warn = ((entry: unknown) => warnings.push(entry)) as typeof app.log.warn;
+    const res = await app.inject({
+      url: "/api/things/0b6c8f9e-3a51-4c55-9a0e-6a3f2f5d7c11/sheet",
+      headers: { "x-caller": "staff" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(warnings).toEqual([]);
+  });
+});

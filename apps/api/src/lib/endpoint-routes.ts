@@ -134,7 +134,9 @@ function registerEndpoint(
       : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handle(request as EndpointRequest<Endpoint>, reply);
-      if (result === reply) return reply;
+      // A reply is thenable: awaiting a handler that returned it waits for the answer to be sent and
+      // yields undefined, so "sent" is what tells that the handler answered itself.
+      if (result === reply || reply.sent) return reply;
       reply.status(successStatus);
       return ok(result, successStatus, endpoint.created ? "Created" : "OK");
     },

@@ -1,6 +1,5 @@
-import { pcbEndpoints } from "@ems/contracts/pcbs";
-
-import { hrefOf } from "./api-client";
+import { pathOf } from "@ems/contracts/endpoints";
+import { PCB_GERBER_FILES_PATH } from "@ems/contracts/public-paths";
 
 /** localStorage key where the Gerber viewer keeps the address of the last opened file. */
 export const GERBER_VIEWER_FILE_URL_KEY = "gerberViewer.fileUrl";
@@ -50,5 +49,5 @@ export function readStoredViewerUrl(): string | null {
 
 /** Where the API serves the Gerber files stored with a PCB specification (a zip). */
 export function camFilesUrl(pcb: string): string {
-  return hrefOf(pcbEndpoints.gerberFiles, { params: { pcb } });
+  return pathOf({ path: PCB_GERBER_FILES_PATH }, { pcb });
 }

@@ -1,9 +1,9 @@
 import { LOGGED_IN_HINT_COOKIE } from "@ems/config/constants";
 import { useSyncExternalStore } from "react";
 
-import { createApiClient, hrefOf, type ApiClient } from "./api-client";
+import { createApiClient, type ApiClient } from "./api-client";
 import { readCookie } from "./cookies";
-import { authEndpoints } from "@ems/contracts/auth";
+import { AUTH_PATHS } from "@ems/contracts/public-paths";
 
 /**
  * The visitor's sign-in state in the browser (for the header). Pages are prerendered, so the server
@@ -26,8 +26,9 @@ export type SessionState =
   | { status: "signed-out"; user?: undefined }
   | { status: "signed-in"; user: SessionUser };
 
-export const SESSION_PATH = hrefOf(authEndpoints.session);
-export const LOGOUT_PATH = hrefOf(authEndpoints.logout);
+// The header on every public page checks the session: the paths come without auth.ts's schemas.
+export const SESSION_PATH = AUTH_PATHS.session;
+export const LOGOUT_PATH = AUTH_PATHS.logout;
 
 const SIGNED_OUT: SessionState = { status: "signed-out" };
 const LOADING: SessionState = { status: "loading" };

@@ -1,5 +1,4 @@
-import { authEndpoints } from "@ems/contracts/auth";
-import { pathOf } from "@ems/contracts/endpoints";
+import { AUTH_PATHS } from "@ems/contracts/public-paths";
 import { sameOriginPath } from "@ems/contracts/redirects";
 
 import { ApiError, createApiClient, resolvePath, type ApiClient, type ApiClientOptions } from "./api-client";
@@ -16,7 +15,7 @@ export const EXPIRY_REDIRECT_DELAY_MS = 3000;
 export const EXPIRY_TOAST_MS = 6000;
 
 /** Calls whose 401 means wrong credentials, not an expired session. */
-const AUTH_CALLS = [pathOf(authEndpoints.login), pathOf(authEndpoints.verify)];
+const AUTH_CALLS = [AUTH_PATHS.login, AUTH_PATHS.verify];
 
 const EXPIRY_TEXT = /token|jwt|unauthori[sz]ed|unauthorised|forbidden|expired|signature|authorization/i;
 

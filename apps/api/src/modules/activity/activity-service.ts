@@ -53,7 +53,7 @@ function toDto(row: ActivityRow): ActivityPage["items"][number] {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
-    kind: row.kind as "system" | "user",
+    kind: row.kind,
     action: row.action,
     actor:
       row.actorName !== null || row.actorUserId !== null

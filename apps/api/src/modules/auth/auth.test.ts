@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createSession, createUser } from "@ems/db/factories";
-import { activityLog, sessions } from "@ems/db/schema";
+import { activityLog, sessions, type UserRole } from "@ems/db/schema";
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ems/config/constants";
 import { useTestApp } from "../../test/test-app.ts";
 import { authenticateToken, isExpired } from "./session-service.ts";
 
 const t = useTestApp();
 
-async function signedIn(role = "customer") {
+async function signedIn(role: UserRole = "customer") {
   const user = await createUser(t().db.db, { firstName: "Ana", lastName: "Ionescu", role, language: "ro" });
   const { token, session } = await createSession(t().db.db, { userId: user.id });
   return { user, token, session };

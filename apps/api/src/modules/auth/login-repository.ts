@@ -1,7 +1,10 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "@ems/db/client";
+import type { CompanyRole } from "@ems/contracts/roles";
 import type { Executor } from "@ems/db/factories";
 import { companyMembers, loginChallenges, recoveryCodes, sessions, users } from "@ems/db/schema";
+
+type UserRow = typeof users.$inferSelect;
 
 export interface SignInUser {
   id: string;
@@ -9,9 +12,9 @@ export interface SignInUser {
   email: string;
   firstName: string;
   lastName: string;
-  language: string;
-  role: string;
-  status: string;
+  language: UserRow["language"];
+  role: UserRow["role"];
+  status: UserRow["status"];
   passwordHash: string | null;
   totpSecret: string | null;
   totpEnabledAt: Date | null;
@@ -19,7 +22,7 @@ export interface SignInUser {
   mustChangePassword: boolean;
   emailVerifiedAt: Date | null;
   /** The accepted role in the user's company, or null. */
-  companyRole: string | null;
+  companyRole: CompanyRole | null;
 }
 
 const signInColumns = {

@@ -1,6 +1,7 @@
 import { pdfText } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import type { OrderStatus } from "@ems/contracts/orders";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createDeliveryNote, createSalesOrder } from "@ems/db/order-factories";
 import { activityLog, deliveryNotes, salesOrders, workOrderStages } from "@ems/db/schema";
@@ -11,7 +12,7 @@ const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.examp
 const kit = fulfilmentKit(t);
 const db = () => kit.db();
 
-async function twoLineOrder(status = "in_production") {
+async function twoLineOrder(status: OrderStatus = "in_production") {
   const { company, admin } = await kit.customerCompany("Ștefănescu & Țăranu SRL");
   const created = await createSalesOrder(db(), {
     companyId: company.id,
@@ -128,7 +129,7 @@ describe("POST /api/staff/deliveries", () => {
 
   it("answers 409 for cancelled and completed orders", async () => {
     const staff = await kit.staff();
-    for (const status of ["cancelled", "completed"]) {
+    for (const status of ["cancelled", "completed"] as const) {
       const { order, lines } = await twoLineOrder(status);
       const before = await kit.rows(deliveryNotes);
       const res = await staff.call("POST", "/api/staff/deliveries", {

@@ -41,7 +41,7 @@ async function business(companyId: string) {
   const { quote: openLater } = await createQuote(db(), { companyId, status: "Open", validUntil: day(10) });
   const { quote: openSoon } = await createQuote(db(), { companyId, status: "Open", validUntil: day(2) });
   const { quote: working } = await createQuote(db(), { companyId, status: "In Progress" });
-  for (const status of ["Draft", "Ordered", "Expired", "Declined"])
+  for (const status of ["Draft", "Ordered", "Expired", "Declined"] as const)
     await createQuote(db(), { companyId, status });
 
   const producing = await createSalesOrder(db(), {

@@ -7,10 +7,7 @@ import {
   type InvoiceDetails,
   type InvoiceListQuery,
   type InvoicePage,
-  type InvoiceStatus,
   type Payment,
-  type PaymentRecordMethod,
-  type PaymentStatus,
   type StaffInvoice,
   type StaffInvoiceListQuery,
   type StaffInvoicePage,
@@ -54,7 +51,7 @@ import { rolesWith } from "@ems/contracts/permissions";
 
 function invoiceDto(record: InvoiceRecord, today: string): Invoice {
   const { invoice } = record;
-  const status = invoice.status as InvoiceStatus;
+  const { status } = invoice;
   return {
     id: invoice.id,
     number: invoice.number,
@@ -273,9 +270,9 @@ export function paymentDto(record: InvoicePaymentRecord): Payment {
     id: payment.id,
     invoice_id: payment.invoiceId,
     invoice_number: record.invoiceNumber,
-    method: payment.method as PaymentRecordMethod,
+    method: payment.method,
     provider: payment.provider,
-    status: payment.status as PaymentStatus,
+    status: payment.status,
     amount_minor: payment.amountMinor,
     currency: payment.currency,
     provider_reference: payment.providerReference,

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { siteConfig } from "@ems/config/site";
 import { taxOf } from "@ems/contracts/money";
 import { addCalendarDays, todayIso } from "@ems/contracts/reference";
+import type { OrderStatus } from "@ems/contracts/orders";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createInvoice, createPayment, createSalesOrder } from "@ems/db/order-factories";
 import { activityLog, invoices } from "@ems/db/schema";
@@ -15,7 +16,7 @@ const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.examp
 const kit = fulfilmentKit(t);
 const db = () => kit.db();
 
-async function orderWithTwoLines(status = "shipped") {
+async function orderWithTwoLines(status: OrderStatus = "shipped") {
   const { company, admin } = await kit.customerCompany();
   const created = await createSalesOrder(db(), {
     companyId: company.id,

@@ -1,6 +1,7 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { companies, materialRequests, salesOrders, users } from "@ems/db/schema";
+import type { Locale } from "@ems/i18n/locales";
 import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
@@ -128,7 +129,7 @@ export async function markReceived(db: Executor, id: string, at: Date): Promise<
 export async function findActiveUser(
   db: Executor,
   userId: string,
-): Promise<{ email: string; firstName: string; language: string } | null> {
+): Promise<{ email: string; firstName: string; language: Locale } | null> {
   const [row] = await db
     .select({ email: users.email, firstName: users.firstName, language: users.language })
     .from(users)

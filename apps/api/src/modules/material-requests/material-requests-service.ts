@@ -6,7 +6,6 @@ import type {
   MaterialRequestCreate,
   MaterialRequestListQuery,
   MaterialRequestPage,
-  MaterialRequestStatus,
   StaffMaterialRequest,
   StaffMaterialRequestListQuery,
   StaffMaterialRequestPage,
@@ -50,7 +49,7 @@ function toDto({ request, orderNumber }: MaterialRequestRecord): MaterialRequest
   return {
     id: request.id,
     number: request.number,
-    status: request.status as MaterialRequestStatus,
+    status: request.status,
     order_id: request.orderId,
     order_number: orderNumber,
     expected_on: request.expectedOn,

@@ -167,7 +167,11 @@ export async function lockOrder(tx: Executor, id: string): Promise<SalesOrderRow
   return row ?? null;
 }
 
-export async function setOrderStatus(tx: Executor, id: string, status: SalesOrderRow["status"]): Promise<void> {
+export async function setOrderStatus(
+  tx: Executor,
+  id: string,
+  status: SalesOrderRow["status"],
+): Promise<void> {
   await tx.update(salesOrders).set({ status, updatedAt: new Date() }).where(eq(salesOrders.id, id));
 }
 

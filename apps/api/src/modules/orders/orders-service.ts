@@ -108,15 +108,14 @@ function summaryDto(row: OrderSummaryRecord): OrderRow {
     number: row.number,
     quote_id: row.quoteId,
     quote_number: row.quoteNumber,
-    status: row.status as OrderStatus,
+    status: row.status,
     po_number: row.poNumber,
     currency: row.currency,
     total_minor: row.totalMinor,
     delivery_date: row.deliveryDate,
     created_at: row.createdAt.toISOString(),
     progress_percent: row.progressPercent,
-    current_stage: (row.currentStage ??
-      (row.progressPercent === 100 ? "shipped" : "material_procurement")) as WorkOrderStage,
+    current_stage: row.currentStage ?? (row.progressPercent === 100 ? "shipped" : "material_procurement"),
   };
 }
 
@@ -181,7 +180,7 @@ async function detailsOf(db: Database, record: OrderRecord, withInvoices: boolea
     lines: lines.map((line) => ({
       id: line.id,
       position: line.position,
-      category: line.category as "assemblies" | "pcb",
+      category: line.category,
       description: line.description,
       quantity: line.quantity,
       unit_price_minor: line.unitPriceMinor,
@@ -266,7 +265,7 @@ async function progressOf(db: Database, record: OrderRecord): Promise<OrderProgr
       quantity: line.quantity,
       progress_percent: average(own.map((stage) => stage.percent)),
       stages: own.map((stage) => ({
-        stage: stage.stage as WorkOrderStage,
+        stage: stage.stage,
         position: stage.position,
         percent: stage.percent,
         planned_date: stage.plannedDate,
@@ -279,7 +278,7 @@ async function progressOf(db: Database, record: OrderRecord): Promise<OrderProgr
   return {
     order_id: record.order.id,
     number: record.order.number,
-    status: record.order.status as OrderStatus,
+    status: record.order.status,
     progress_percent: progress,
     current_stage: currentStageOf(stages, progress),
     lines: lineDtos,
@@ -376,7 +375,7 @@ export async function changeOrderStatus(
   await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw notFound("No such order");
-    const from = order.status as OrderStatus;
+    const from = order.status;
     if (!canChangeOrderStatus(from, input.status))
       throw conflict(`An order that is ${from} cannot become ${input.status}`);
     await setOrderStatus(tx, order.id, input.status);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import type { WorkOrderStage } from "@ems/contracts/orders";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createSalesOrder } from "@ems/db/order-factories";
 import { activityLog, salesOrders, workOrderStages } from "@ems/db/schema";
@@ -16,7 +17,7 @@ async function orderOf(companyName?: string) {
   return { company, admin, ...created };
 }
 
-async function stageRow(lineId: string, stage: string) {
+async function stageRow(lineId: string, stage: WorkOrderStage) {
   const [row] = await db()
     .select()
     .from(workOrderStages)
@@ -216,7 +217,7 @@ describe("PUT /api/staff/orders/:id/progress", () => {
 
   it("answers 409 for cancelled and completed orders and writes nothing", async () => {
     const staff = await kit.staff();
-    for (const status of ["cancelled", "completed"]) {
+    for (const status of ["cancelled", "completed"] as const) {
       const { company } = await kit.customerCompany();
       const { order, lines } = await createSalesOrder(db(), { companyId: company.id, status });
       const activity = await kit.rows(activityLog);
@@ -259,7 +260,7 @@ describe("PUT /api/staff/orders/:id/status", () => {
       ["shipped", "cancelled"],
       ["completed", "in_production"],
       ["cancelled", "confirmed"],
-    ]) {
+    ] as const) {
       const { company } = await kit.customerCompany();
       const { order } = await createSalesOrder(db(), { companyId: company.id, status: from });
       const activity = await kit.rows(activityLog);

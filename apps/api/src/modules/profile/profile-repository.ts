@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
+import type { CompanyRole } from "@ems/contracts/roles";
 import type { Executor } from "@ems/db/factories";
 import { companies, companyMembers, recoveryCodes, users } from "@ems/db/schema";
 
@@ -7,7 +8,7 @@ export type UserRow = typeof users.$inferSelect;
 export interface ProfileRow {
   user: UserRow;
   companyName: string;
-  companyRole: string | null;
+  companyRole: CompanyRole | null;
   recoveryCodesLeft: number;
 }
 

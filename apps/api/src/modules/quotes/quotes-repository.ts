@@ -20,7 +20,7 @@ export interface QuoteListFilter extends Paging {
   status?: QuoteStatus | undefined;
   /** The day validity is judged on: an Open quote valid until before it counts as Expired. */
   today: string;
-  category?: string | undefined;
+  category?: QuoteLineRow["category"] | undefined;
   q?: string | undefined;
   sort: QuoteSort;
   dir: "asc" | "desc";

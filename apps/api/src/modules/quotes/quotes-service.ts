@@ -8,7 +8,6 @@ import {
   canTransition,
   quoteLineAmountMinor,
   statusesLeadingTo,
-  type ProductCategory,
   type QuoteDetail,
   type QuoteLine,
   type QuoteListQuery,
@@ -139,7 +138,7 @@ function lowestTotal(lines: QuoteLineRow[]): number | null {
  */
 export function statusOn(quote: Pick<QuoteRow, "status" | "validUntil">, today: string): QuoteStatus {
   if (quote.status === "Open" && quote.validUntil !== null && quote.validUntil < today) return "Expired";
-  return quote.status as QuoteStatus;
+  return quote.status;
 }
 
 function summaryOf(quote: QuoteRow, lines: QuoteLineRow[], withPrices: boolean, today: string): QuoteSummary {
@@ -173,7 +172,7 @@ async function linesOf(
   return lines.map((line) => ({
     id: line.id,
     position: line.position,
-    category: line.category as ProductCategory,
+    category: line.category,
     description: line.description,
     lead_time_days: withPrices ? line.leadTimeDays : null,
     engineering_cost_minor: withPrices ? line.engineeringCostMinor : null,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createSession, createUser } from "@ems/db/factories";
+import type { UserRole } from "@ems/db/schema";
 import { useTestApp } from "../../test/test-app.ts";
 import { listRedirectRules } from "./redirects-repository.ts";
 
 const t = useTestApp();
 
-async function tokenFor(role: string) {
+async function tokenFor(role: UserRole) {
   const user = await createUser(t().db.db, { role });
   return (await createSession(t().db.db, { userId: user.id })).token;
 }
@@ -59,7 +60,8 @@ describe("staff redirect rules", () => {
   it("refuses visitors (401) and customers (403), writing nothing", async () => {
     const before = (await listRedirectRules(t().db.db)).length;
     expect((await put(null, { fromPath: "/x", target: "/y" })).statusCode).toBe(401);
-    const customer = await tokenFor("customer_admin");
+    // A customer company's admin (createUser's default company role).
+    const customer = await tokenFor("customer");
     const res = await put(customer, { fromPath: "/x", target: "/y" });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe("FORBIDDEN");

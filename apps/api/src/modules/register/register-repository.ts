@@ -72,7 +72,7 @@ export async function findEmailToken(db: Executor, id: string): Promise<EmailTok
 export async function findEmailTokenByHash(
   db: Executor,
   tokenHash: string,
-  purpose: string,
+  purpose: EmailTokenRow["purpose"],
 ): Promise<EmailTokenRow | null> {
   const [row] = await db
     .select()

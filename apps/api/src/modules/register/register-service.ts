@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { RegisterRequest } from "@ems/contracts/register";
 import type { Database } from "@ems/db/client";
-import { isLocale, type Locale } from "@ems/i18n/locales";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword, passwordProblem, secretsEqual } from "../../lib/passwords.ts";
 import { publicLink } from "../../lib/public-url.ts";
@@ -41,8 +40,6 @@ export type MailingContext = Omit<RegisterContext, "captcha">;
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const newLinkToken = () => randomBytes(32).toString("base64url");
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
-const languageOf = (user: Pick<UserRow, "language">): Locale =>
-  isLocale(user.language) ? user.language : "en";
 const nameOf = (user: Pick<UserRow, "firstName" | "lastName">) => `${user.firstName} ${user.lastName}`.trim();
 
 export async function isEmailAvailable(db: Database, email: string): Promise<boolean> {
@@ -71,7 +68,7 @@ async function sendVerification(ctx: MailingContext, user: UserRow): Promise<str
     expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
   });
   if (user.emailVerifiedAt) return token.id;
-  const language = languageOf(user);
+  const { language } = user;
   await ctx.mailer.send({
     to: user.email,
     language,
@@ -109,7 +106,7 @@ export async function register(ctx: RegisterContext, input: RegisterRequest): Pr
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
-    const language = languageOf(existing);
+    const { language } = existing;
     await ctx.mailer.send({
       to: existing.email,
       language,
@@ -227,7 +224,7 @@ export async function requestPasswordReset(ctx: ResetContext, email: string): Pr
   const user = await findUserByEmail(ctx.db, email.trim());
   if (!user || user.status !== "active") return;
   const link = newLinkToken();
-  const language = languageOf(user);
+  const { language } = user;
   await ctx.db.transaction(async (tx) => {
     await issueEmailToken(tx, {
       userId: user.id,
@@ -310,7 +307,7 @@ export async function updatePasswordWithToken(
   });
   await ctx.mailer.send({
     to: user.email,
-    language: languageOf(user),
+    language: user.language,
     template: "password_changed",
     values: { name: user.firstName },
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { KnowledgeBase } from "@ems/content/knowledge-base";
-import { resourceEndpoints, type ResourceDocument } from "@ems/contracts/documents";
+import { resourceEndpoints } from "@ems/contracts/documents";
+import type { ResourceDocument } from "@ems/contracts/public-paths";
 import type { Locale } from "@ems/i18n/locales";
 import { implement } from "../../lib/endpoint-routes.ts";
 import { renderResource, resourceFileName } from "./resources-service.ts";

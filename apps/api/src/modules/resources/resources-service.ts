@@ -6,7 +6,7 @@ import type { Locale } from "@ems/i18n/locales";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
 import { formatNumber } from "@ems/i18n/format";
-import type { ResourceDocument } from "@ems/contracts/documents";
+import type { ResourceDocument } from "@ems/contracts/public-paths";
 
 /** The downloads of the resources page (issue 7): documents the product generates, in 12 languages. */
 

@@ -1,5 +1,4 @@
-import type { CompanyAddress, MemberStatus } from "@ems/contracts/companies";
-import type { CompanyRole } from "@ems/contracts/roles";
+import type { CompanyAddress } from "@ems/contracts/companies";
 import type {
   StaffCustomer,
   StaffCustomerDetail,
@@ -70,8 +69,8 @@ export async function customerDetail(db: Database, id: string): Promise<StaffCus
       id: member.id,
       name: `${member.firstName} ${member.lastName}`.trim(),
       email: member.email,
-      role: member.role as CompanyRole,
-      status: member.status as MemberStatus,
+      role: member.role,
+      status: member.status,
       language: member.language,
     })),
     addresses: addresses.map(addressDto),

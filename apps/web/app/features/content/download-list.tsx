@@ -1,13 +1,14 @@
 import { useLingui } from "@lingui/react";
-import { RESOURCE_DOCUMENTS, resourceEndpoints, type ResourceDocument } from "@ems/contracts/documents";
+import { RESOURCE_DOCUMENTS, RESOURCE_PATHS, type ResourceDocument } from "@ems/contracts/public-paths";
 import type { Locale } from "@ems/i18n/locales";
 import { FileDown } from "lucide-react";
 
-import { hrefOf } from "~/lib/api-client";
+import { buildUrl } from "~/lib/api-client";
 
 /** A generated document (apps/api resources module) in the page's language. */
 export function downloadHref(name: ResourceDocument, locale: Locale): string {
-  return hrefOf(resourceEndpoints[name], { query: { language: locale } });
+  // The resources pages stay free of zod: the path comes without documents.ts's schemas.
+  return buildUrl("", RESOURCE_PATHS[name], { language: locale });
 }
 
 export function DownloadList({ locale }: { locale: Locale }) {
