@@ -72,7 +72,7 @@ export function ActivityTable({
         header: () => i18n._("system_logs.col_subject"),
         cell: ({ row }) => {
           const { subject_type: type, subject_id: id, details } = row.original;
-          if (!type) return null;
+          if (!type) return <span aria-hidden="true">—</span>;
           const label = SUBJECT_TYPES.has(type) ? i18n._(`system_logs.subject_${type}`) : type;
           const name = typeof details?.label === "string" ? details.label : null;
           return (

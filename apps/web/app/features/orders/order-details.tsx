@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, formatNumber, formatRate } from "@ems/i18n/format";
+import { formatDate, formatMoney, formatNumber, formatRate, formatRegion } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
 
@@ -105,15 +105,6 @@ export function OrderHeader({
   );
 }
 
-/** The country's name in the page's language ("DE" → "Germany" / "Deutschland"). */
-function countryName(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 function Address({ address, locale }: { address: DocumentAddress; locale: Locale }) {
   return (
     <address className="text-sm not-italic">
@@ -123,7 +114,7 @@ function Address({ address, locale }: { address: DocumentAddress; locale: Locale
         address.street2,
         `${address.postal_code} ${address.city}`,
         address.region,
-        countryName(address.country, locale),
+        formatRegion(address.country, locale),
       ]
         .filter(Boolean)
         .map((line, i) => (

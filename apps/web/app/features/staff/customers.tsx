@@ -1,4 +1,4 @@
-import { formatDate } from "@ems/i18n/format";
+import { formatDate, formatLanguageName, formatRegion } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { StaffCustomer, StaffCustomerDetail } from "@ems/contracts/staff-customers";
 import type { Locale } from "@ems/i18n/locales";
@@ -32,23 +32,9 @@ import {
 
 /** Country and language names in the page's language, from the codes the API sends. */
 export function useDisplayNames(locale: string) {
-  const regions = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
-  const languages = new Intl.DisplayNames([locale], { type: "language", fallback: "code" });
   return {
-    country: (code: string) => {
-      try {
-        return regions.of(code) ?? code;
-      } catch {
-        return code;
-      }
-    },
-    language: (code: string) => {
-      try {
-        return languages.of(code) ?? code;
-      } catch {
-        return code;
-      }
-    },
+    country: (code: string) => formatRegion(code, locale),
+    language: (code: string) => formatLanguageName(code, locale),
   };
 }
 

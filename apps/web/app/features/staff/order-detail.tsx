@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, formatPercentFigure } from "@ems/i18n/format";
+import { formatDate, formatMoney, formatNumber, formatPercentFigure } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 
 import type { DocumentAddress, OrderDocumentRef, StaffOrderDetails } from "@ems/contracts/orders";
@@ -102,7 +102,6 @@ export function OrderSummary({ order, locale }: { order: StaffOrderDetails; loca
 export function OrderLines({ order, locale }: { order: StaffOrderDetails; locale: Locale }) {
   const { i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
-  const number = new Intl.NumberFormat(locale);
   return (
     <Section id="lines" title={i18n._("staff.lines_title")}>
       <TableRegion label={i18n._("staff.order_lines_table")} minWidth="min-w-[900px]">
@@ -149,7 +148,9 @@ export function OrderLines({ order, locale }: { order: StaffOrderDetails; locale
                       : ""}
                   </span>
                 </th>
-                <td className={`${tdClass} text-right tabular-nums`}>{number.format(line.quantity)}</td>
+                <td className={`${tdClass} text-right tabular-nums`}>
+                  {formatNumber(line.quantity, locale)}
+                </td>
                 <td className={`${tdClass} text-right tabular-nums`}>{money(line.unit_price_minor)}</td>
                 <td className={`${tdClass} text-right tabular-nums`}>{money(line.amount_minor)}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatDate(line.delivery_date, locale)}</td>

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from "@ems/i18n/format";
+import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 
 import {
@@ -87,9 +87,7 @@ export function RequestCard({ quote, locale }: { quote: StaffQuoteDetail; locale
             <p className={mutedClass}>
               {i18n._("staff.category", { category: line.category })} ·{" "}
               {i18n._("staff.quantities_list", {
-                quantities: line.tiers
-                  .map((t) => new Intl.NumberFormat(locale).format(t.quantity))
-                  .join(" / "),
+                quantities: line.tiers.map((t) => formatNumber(t.quantity, locale)).join(" / "),
               })}
             </p>
           </li>
@@ -148,9 +146,7 @@ export function LinesView({ quote, locale }: { quote: StaffQuoteDetail; locale: 
               <tbody className={tbodyClass}>
                 {line.tiers.map((tier) => (
                   <tr key={tier.quantity} className={trClass}>
-                    <td className={`${tdClass} tabular-nums`}>
-                      {new Intl.NumberFormat(locale).format(tier.quantity)}
-                    </td>
+                    <td className={`${tdClass} tabular-nums`}>{formatNumber(tier.quantity, locale)}</td>
                     <td className={`${tdClass} text-right tabular-nums`}>{money(tier.unit_price_minor)}</td>
                     <td className={`${tdClass} text-right tabular-nums`}>{money(tier.total_minor)}</td>
                   </tr>
