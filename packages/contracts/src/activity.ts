@@ -126,7 +126,6 @@ export type ActivityPage = z.infer<typeof activityPageSchema>;
 const logOf = (kind: "system" | "user") =>
   ({
     method: "GET",
-    path: `/api/activity/${kind}-logs`,
     summary: `The company's ${kind} log, newest first (company administrators)`,
     access: companyMembersWith("company.manage"),
     query: activityQuerySchema,
@@ -134,7 +133,10 @@ const logOf = (kind: "system" | "user") =>
     caching: "private",
   }) as const;
 
-/** The activity log (docs/behaviour/accounts.md#activity-log): one endpoint per log. */
+/**
+ * The activity log (docs/behaviour/accounts.md#activity-log): one endpoint per log. Each path is
+ * spelt out so that its literal type reaches the clients.
+ */
 export const activityEndpoints = defineEndpoints("activity", {
   systemLog: { ...logOf("system"), path: "/api/activity/system-logs" },
   userLog: { ...logOf("user"), path: "/api/activity/user-logs" },

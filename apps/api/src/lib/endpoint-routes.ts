@@ -121,19 +121,19 @@ function registerEndpoint(
         ...errors,
       },
     },
-    // On send, so that a handler that sends its own answer gets it too (unless it set its own), and
-    // an error, which may be about this caller only, never gets a public one.
-    ...(cacheControl
-      ? {
-          onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-            if (reply.statusCode < 300 && !reply.hasHeader("Cache-Control"))
-              reply.header("Cache-Control", cacheControl);
-            return payload;
-          },
-        }
-      : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await handle(request as EndpointRequest<Endpoint>, reply);
+      // Set before the handler runs, so that one that sends its own answer gets it too and may set
+      // its own instead; an error, which may be about this caller only, never keeps it. A header
+      // rather than a per-route onSend hook: no extra hook runs on every answer.
+      if (cacheControl) reply.header("Cache-Control", cacheControl);
+      let result: unknown;
+      try {
+        result = await handle(request as EndpointRequest<Endpoint>, reply);
+      } catch (error) {
+        if (cacheControl && reply.getHeader("Cache-Control") === cacheControl)
+          reply.removeHeader("Cache-Control");
+        throw error;
+      }
       // A reply is thenable: awaiting a handler that returned it waits for the answer to be sent and
       // yields undefined, so "sent" is what tells that the handler answered itself.
       if (result === reply || reply.sent) return reply;

@@ -317,7 +317,7 @@ type BodyPart<E> =
 /** What a call of this endpoint sends: its path parameters, query and body, typed by its schemas. */
 export type CallInput<E> = ParamsPart<E> & QueryPart<E> & BodyPart<E>;
 export type CallOptions = Pick<RequestOptions, "signal" | "headers">;
-type CallArgs<E> =
+export type CallArgs<E> =
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "nothing is required"
   {} extends CallInput<E>
     ? [input?: CallInput<E>, options?: CallOptions]

@@ -1,5 +1,5 @@
 import type { Endpoint, ResponseData } from "@ems/contracts/endpoints";
-import { ApiError, call, type ApiClient, type CallInput } from "~/lib/api-client";
+import { ApiError, call, type ApiClient, type CallArgs, type CallInput } from "~/lib/api-client";
 
 /** Why a back-office loader has no data: a role that may not see it, a bad filter, a missing document. */
 export type LoadProblem = "forbidden" | "invalid" | "not_found";
@@ -19,10 +19,9 @@ export async function load<E extends Endpoint>(
   input: CallInput<E>,
 ): Promise<Loaded<ResponseData<E>>> {
   try {
-    const answer = await (
-      call as unknown as (api: ApiClient, e: E, i: CallInput<E>) => Promise<{ data: unknown }>
-    )(api, endpoint, input);
-    return { data: answer.data as ResponseData<E>, problem: null };
+    // CallArgs<E> is a conditional type TypeScript cannot resolve for a generic E; the input is one.
+    const answer = await call(api, endpoint, ...([input] as CallArgs<E>));
+    return { data: answer.data, problem: null };
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 403) return { data: null, problem: "forbidden" };
