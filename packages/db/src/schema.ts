@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CONTRACT_KINDS, CONTRACT_STATUSES } from "@ems/contracts/agreements";
+import { CONTRACT_KINDS, CONTRACT_STATUSES } from "@ems/contracts/contracts";
 import { LOGIN_METHODS } from "@ems/contracts/auth";
 import { INVOICE_STATUSES, PAYMENT_RECORD_METHODS, PAYMENT_STATUSES } from "@ems/contracts/billing";
 import { MEMBER_STATUSES, RELATIONS } from "@ems/contracts/companies";

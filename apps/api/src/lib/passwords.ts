@@ -3,15 +3,13 @@ import { hash, verify } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { siteConfig } from "@ems/config/site";
 import { ARGON2_OPTIONS } from "@ems/db/factories";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@ems/contracts/password-rules";
 
 /**
- * Passwords per OWASP ASVS level 2 (V2.1): at least 8 characters (15 recommended), up to 128, any
+ * Passwords per OWASP ASVS level 2 (V2.1): the lengths of the contracts' password rules, any
  * characters, no composition rules, and not one of the common or breached passwords of the list
  * that ships with the project (the 49,000-entry list of @zxcvbn-ts/language-common, MIT).
  */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_RECOMMENDED_LENGTH = 15;
-export const PASSWORD_MAX_LENGTH = 128;
 
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { activityEndpoints } from "@ems/contracts/activity";
-import { contractEndpoints } from "@ems/contracts/agreements";
+import { contractEndpoints } from "@ems/contracts/contracts";
 import { deliveryEndpoints, invoiceEndpoints } from "@ems/contracts/billing";
 import { companyEndpoints } from "@ems/contracts/companies";
 import { deskEndpoints } from "@ems/contracts/desk";

@@ -1,4 +1,4 @@
-import type { ContractStatus } from "@ems/contracts/agreements";
+import type { ContractStatus } from "@ems/contracts/contracts";
 import type { InvoiceDisplayStatus } from "@ems/contracts/billing";
 import type { MaterialRequestStatus } from "@ems/contracts/material-requests";
 import type { OrderStatus } from "@ems/contracts/orders";

@@ -22,9 +22,7 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import { hashPassword, passwordProblem } from "../../lib/passwords.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../../lib/caller.ts";
 import { endUserSessions } from "../auth/session-service.ts";
-import type { Mailer } from "../mail/mail-service.ts";
 import {
   closeInvitationTokens,
   consumeToken,
@@ -52,14 +50,12 @@ import {
   type ContactRow,
   type MemberWithUser,
 } from "./companies-repository.ts";
+import type { RequestContext } from "../../plugins/request-context.ts";
 
-export interface CompanyContext {
-  db: Database;
-  mailer: Mailer;
-  auth: SessionWithUser;
-  publicUrl: string;
-  request: FastifyRequest;
-}
+export type CompanyContext = Pick<
+  RequestContext,
+  "db" | "mailer" | "auth" | "tenant" | "actor" | "publicUrl" | "request"
+>;
 
 export interface InvitationContext {
   db: Database;
@@ -72,16 +68,10 @@ const blankToNull = (value: string | undefined) => (value === undefined || value
 const iso = (value: Date | string | null) =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
-const actorOf = (auth: SessionWithUser) => ({
-  id: auth.user.id,
-  name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-});
-const tenant = (ctx: CompanyContext) => ctx.auth.user.companyId;
-
 // Company details
 
 export async function getCompany(ctx: CompanyContext): Promise<CompanyDetails> {
-  const company = await findCompany(ctx.db, tenant(ctx));
+  const company = await findCompany(ctx.db, ctx.tenant);
   if (!company) throw notFound("No such company");
   const counts = await countCompanyRows(ctx.db, company.id);
   return {
@@ -97,7 +87,7 @@ export async function getCompany(ctx: CompanyContext): Promise<CompanyDetails> {
 
 export async function editCompany(ctx: CompanyContext, input: CompanyUpdate): Promise<CompanyDetails> {
   await ctx.db.transaction(async (tx) => {
-    await updateCompany(tx, tenant(ctx), {
+    await updateCompany(tx, ctx.tenant, {
       name: input.name,
       country: input.country,
       vatId: blankToNull(input.vat_id),
@@ -106,9 +96,9 @@ export async function editCompany(ctx: CompanyContext, input: CompanyUpdate): Pr
     });
     await recordActivity(tx, {
       action: "company.updated",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
-      subject: { type: "company", id: tenant(ctx) },
+      companyId: ctx.tenant,
+      actor: ctx.actor,
+      subject: { type: "company", id: ctx.tenant },
       request: ctx.request,
     });
   });
@@ -116,7 +106,7 @@ export async function editCompany(ctx: CompanyContext, input: CompanyUpdate): Pr
 }
 
 export async function relatedCompanies(ctx: CompanyContext): Promise<RelatedCompany[]> {
-  const rows = await listRelatedCompanies(ctx.db, tenant(ctx));
+  const rows = await listRelatedCompanies(ctx.db, ctx.tenant);
   return rows.map((row) => ({
     id: row.id,
     company_id: row.companyId,
@@ -145,13 +135,13 @@ function addressDto(row: AddressRow): CompanyAddress {
 }
 
 export async function addresses(ctx: CompanyContext): Promise<CompanyAddress[]> {
-  return (await listAddresses(ctx.db, tenant(ctx))).map(addressDto);
+  return (await listAddresses(ctx.db, ctx.tenant)).map(addressDto);
 }
 
 export async function createAddress(ctx: CompanyContext, input: AddressCreate): Promise<CompanyAddress> {
   const created = await ctx.db.transaction(async (tx) => {
     const row = await insertAddress(tx, {
-      companyId: tenant(ctx),
+      companyId: ctx.tenant,
       label: input.label,
       recipient: blankToNull(input.recipient),
       street: input.street,
@@ -163,8 +153,8 @@ export async function createAddress(ctx: CompanyContext, input: AddressCreate): 
     });
     await recordActivity(tx, {
       action: "company.address_created",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "address", id: row.id },
       details: { label: row.label },
       request: ctx.request,
@@ -174,7 +164,7 @@ export async function createAddress(ctx: CompanyContext, input: AddressCreate): 
     }
     return row.id;
   });
-  const row = await findAddress(ctx.db, tenant(ctx), created);
+  const row = await findAddress(ctx.db, ctx.tenant, created);
   if (!row) throw notFound();
   return addressDto(row);
 }
@@ -182,11 +172,11 @@ export async function createAddress(ctx: CompanyContext, input: AddressCreate): 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 async function flagAddress(ctx: CompanyContext, tx: Tx, id: string, flag: "billing" | "shipping") {
-  await moveAddressFlag(tx, tenant(ctx), id, flag);
+  await moveAddressFlag(tx, ctx.tenant, id, flag);
   await recordActivity(tx, {
     action: flag === "billing" ? "company.address_billing" : "company.address_shipping",
-    companyId: tenant(ctx),
-    actor: actorOf(ctx.auth),
+    companyId: ctx.tenant,
+    actor: ctx.actor,
     subject: { type: "address", id },
     request: ctx.request,
   });
@@ -202,7 +192,7 @@ export async function useAddressAs(
   flag: "billing" | "shipping",
 ): Promise<CompanyAddress[]> {
   await ctx.db.transaction(async (tx) => {
-    const row = await findAddress(tx, tenant(ctx), id);
+    const row = await findAddress(tx, ctx.tenant, id);
     if (!row) throw notFound("No such address");
     if (flag === "billing" ? row.isBilling : row.isShipping) return;
     await flagAddress(ctx, tx, id, flag);
@@ -216,7 +206,7 @@ export async function useAddressAs(
  */
 export async function removeAddress(ctx: CompanyContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const row = await findAddress(tx, tenant(ctx), id);
+    const row = await findAddress(tx, ctx.tenant, id);
     if (!row) throw notFound("No such address");
     if (row.isBilling || row.isShipping)
       throw new AppError(
@@ -224,11 +214,11 @@ export async function removeAddress(ctx: CompanyContext, id: string): Promise<vo
         "ADDRESS_IN_USE",
         "This is the billing or shipping address: choose another one for that first",
       );
-    await deleteAddress(tx, tenant(ctx), id);
+    await deleteAddress(tx, ctx.tenant, id);
     await recordActivity(tx, {
       action: "company.address_deleted",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "address", id },
       details: { label: row.label },
       request: ctx.request,
@@ -250,13 +240,13 @@ function contactDto(row: ContactRow): CompanyContact {
 }
 
 export async function contacts(ctx: CompanyContext): Promise<CompanyContact[]> {
-  return (await listContacts(ctx.db, tenant(ctx))).map(contactDto);
+  return (await listContacts(ctx.db, ctx.tenant)).map(contactDto);
 }
 
 export async function createContact(ctx: CompanyContext, input: ContactCreate): Promise<CompanyContact> {
   const row = await ctx.db.transaction(async (tx) => {
     const created = await insertContact(tx, {
-      companyId: tenant(ctx),
+      companyId: ctx.tenant,
       firstName: input.first_name,
       lastName: input.last_name,
       email: blankToNull(input.email),
@@ -265,8 +255,8 @@ export async function createContact(ctx: CompanyContext, input: ContactCreate): 
     });
     await recordActivity(tx, {
       action: "company.contact_created",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "contact", id: created.id },
       request: ctx.request,
     });
@@ -295,11 +285,11 @@ function userDto(ctx: CompanyContext, row: MemberWithUser): CompanyUser {
 }
 
 export async function companyUsers(ctx: CompanyContext): Promise<CompanyUser[]> {
-  return (await listMembers(ctx.db, tenant(ctx))).map((row) => userDto(ctx, row));
+  return (await listMembers(ctx.db, ctx.tenant)).map((row) => userDto(ctx, row));
 }
 
 async function loadMember(ctx: CompanyContext, userId: string): Promise<CompanyUser> {
-  const row = await findMember(ctx.db, tenant(ctx), userId);
+  const row = await findMember(ctx.db, ctx.tenant, userId);
   if (!row) throw notFound("No such user");
   return userDto(ctx, row);
 }
@@ -316,7 +306,7 @@ async function sendInvitation(
   role: CompanyRole,
 ) {
   const { language } = invitee;
-  const company = await findCompany(ctx.db, tenant(ctx));
+  const company = await findCompany(ctx.db, ctx.tenant);
   await ctx.mailer.send({
     to: invitee.email,
     language,
@@ -324,7 +314,7 @@ async function sendInvitation(
     values: {
       name: invitee.firstName,
       company: company?.name ?? "",
-      inviter: actorOf(ctx.auth).name,
+      inviter: ctx.actor.name,
       role,
       days: INVITATION_VALID_DAYS,
       url: publicLink(ctx.publicUrl, { page: "register", query: { invitation: token } }, language),
@@ -346,7 +336,7 @@ export async function inviteUser(ctx: CompanyContext, input: InviteUser): Promis
         field: "email",
       });
     const created = await insertInvitedUser(tx, {
-      companyId: tenant(ctx),
+      companyId: ctx.tenant,
       invitedBy: ctx.auth.user.id,
       role: input.role,
       user: { email, firstName: input.first_name, lastName: input.last_name, language: input.language },
@@ -359,8 +349,8 @@ export async function inviteUser(ctx: CompanyContext, input: InviteUser): Promis
     );
     await recordActivity(tx, {
       action: "company.user_invited",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "user", id: created.id },
       details: { role: input.role },
       request: ctx.request,
@@ -372,7 +362,7 @@ export async function inviteUser(ctx: CompanyContext, input: InviteUser): Promis
 }
 
 export async function resendInvitation(ctx: CompanyContext, userId: string): Promise<CompanyUser> {
-  const row = await findMember(ctx.db, tenant(ctx), userId);
+  const row = await findMember(ctx.db, ctx.tenant, userId);
   if (!row) throw notFound("No such user");
   if (row.member.status !== "invited")
     throw new AppError(409, "NOT_INVITED", "This user has no open invitation");
@@ -386,8 +376,8 @@ export async function resendInvitation(ctx: CompanyContext, userId: string): Pro
     );
     await recordActivity(tx, {
       action: "company.user_invited",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "user", id: userId },
       details: { role: row.member.role, resent: true },
       request: ctx.request,
@@ -406,7 +396,7 @@ const lastAdmin = () =>
  */
 async function assertNotLastAdmin(ctx: CompanyContext, tx: Tx, target: MemberWithUser) {
   if (target.member.role !== "admin" || target.member.status !== "accepted") return;
-  const admins = await lockAcceptedAdmins(tx, tenant(ctx));
+  const admins = await lockAcceptedAdmins(tx, ctx.tenant);
   if (admins.filter((id) => id !== target.user.id).length === 0) throw lastAdmin();
 }
 
@@ -417,15 +407,15 @@ export async function changeUserRole(
   role: CompanyRole,
 ): Promise<CompanyUser> {
   const changed = await ctx.db.transaction(async (tx) => {
-    const row = await findMember(tx, tenant(ctx), userId, true);
+    const row = await findMember(tx, ctx.tenant, userId, true);
     if (!row) throw notFound("No such user");
     if (row.member.role === role) return null;
     if (role !== "admin") await assertNotLastAdmin(ctx, tx, row);
-    await updateMember(tx, tenant(ctx), userId, { role });
+    await updateMember(tx, ctx.tenant, userId, { role });
     await recordActivity(tx, {
       action: "company.user_role_changed",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "user", id: userId },
       details: { from: row.member.role, to: role },
       request: ctx.request,
@@ -433,7 +423,7 @@ export async function changeUserRole(
     return row;
   });
   if (changed && changed.member.status === "accepted") {
-    const company = await findCompany(ctx.db, tenant(ctx));
+    const company = await findCompany(ctx.db, ctx.tenant);
     await ctx.mailer.send({
       to: changed.user.email,
       language: changed.user.language,
@@ -447,18 +437,18 @@ export async function changeUserRole(
 /** Disables a membership: the user's sessions end at once (and are revoked); open invitations close. */
 export async function disableUser(ctx: CompanyContext, userId: string): Promise<CompanyUser> {
   await ctx.db.transaction(async (tx) => {
-    const row = await findMember(tx, tenant(ctx), userId, true);
+    const row = await findMember(tx, ctx.tenant, userId, true);
     if (!row) throw notFound("No such user");
     if (row.member.status === "disabled") return;
     await assertNotLastAdmin(ctx, tx, row);
     const now = new Date();
-    await updateMember(tx, tenant(ctx), userId, { status: "disabled" });
+    await updateMember(tx, ctx.tenant, userId, { status: "disabled" });
     await endUserSessions(tx, userId, null, now);
     await closeInvitationTokens(tx, userId, now);
     await recordActivity(tx, {
       action: "company.user_disabled",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "user", id: userId },
       request: ctx.request,
     });
@@ -472,16 +462,16 @@ export async function disableUser(ctx: CompanyContext, userId: string): Promise<
  */
 export async function enableUser(ctx: CompanyContext, userId: string): Promise<CompanyUser> {
   await ctx.db.transaction(async (tx) => {
-    const row = await findMember(tx, tenant(ctx), userId, true);
+    const row = await findMember(tx, ctx.tenant, userId, true);
     if (!row) throw notFound("No such user");
     if (row.member.status !== "disabled") return;
-    await updateMember(tx, tenant(ctx), userId, {
+    await updateMember(tx, ctx.tenant, userId, {
       status: row.member.acceptedAt && row.user.passwordHash ? "accepted" : "invited",
     });
     await recordActivity(tx, {
       action: "company.user_enabled",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "user", id: userId },
       request: ctx.request,
     });

@@ -1,4 +1,4 @@
-import type { Contract } from "@ems/contracts/agreements";
+import type { Contract } from "@ems/contracts/contracts";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
 

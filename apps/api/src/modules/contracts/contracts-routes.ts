@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { implement } from "../../lib/endpoint-routes.ts";
-import { contractEndpoints, staffContractEndpoints } from "@ems/contracts/agreements";
+import { contractEndpoints, staffContractEndpoints } from "@ems/contracts/contracts";
 import { sendPdf } from "../../lib/pdf-reply.ts";
 import {
   changeContractStatus,

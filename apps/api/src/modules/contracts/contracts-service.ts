@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { siteConfig } from "@ems/config/site";
 import {
   CONTRACT_TRANSITIONS,
@@ -9,16 +8,13 @@ import {
   type StaffContract,
   type StaffContractListQuery,
   type StaffContractPage,
-} from "@ems/contracts/agreements";
+} from "@ems/contracts/contracts";
 import { ERROR_CODES } from "@ems/contracts/errors";
-import type { Database } from "@ems/db/client";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../../lib/caller.ts";
 import { nextDocumentNumber } from "../documents/documents-service.ts";
-import type { Mailer } from "../mail/mail-service.ts";
 import { renderContractPdf } from "./contract-pdf.ts";
 import {
   findActiveUser,
@@ -29,20 +25,13 @@ import {
   setContractStatus,
   type ContractRecord,
 } from "./contracts-repository.ts";
+import type { RequestContext } from "../../plugins/request-context.ts";
 
-export interface ContractContext {
-  db: Database;
-  mailer: Mailer;
-  auth: SessionWithUser;
-  publicUrl: string;
-  request: FastifyRequest;
-}
+export type ContractContext = Pick<
+  RequestContext,
+  "db" | "mailer" | "auth" | "tenant" | "actor" | "publicUrl" | "request"
+>;
 
-const tenant = (ctx: ContractContext) => ctx.auth.user.companyId;
-const actorOf = (auth: SessionWithUser) => ({
-  id: auth.user.id,
-  name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-});
 const missing = () => notFound("No such contract");
 
 function toDto({ contract }: ContractRecord): Contract {
@@ -68,7 +57,7 @@ function toStaffDto(record: ContractRecord): StaffContract {
 /** Contract getAll (docs/behaviour/billing.md#contracts): the caller's company's contracts. */
 export async function contractPage(ctx: ContractContext, query: ContractListQuery): Promise<ContractPage> {
   const { rows, total } = await listContracts(ctx.db, {
-    companyId: tenant(ctx),
+    companyId: ctx.tenant,
     status: query.status,
     kind: query.kind,
     q: query.q,
@@ -80,7 +69,7 @@ export async function contractPage(ctx: ContractContext, query: ContractListQuer
 }
 
 export async function getContract(ctx: ContractContext, id: string): Promise<Contract> {
-  const record = await findContract(ctx.db, tenant(ctx), id);
+  const record = await findContract(ctx.db, ctx.tenant, id);
   if (!record) throw missing();
   return toDto(record);
 }
@@ -90,7 +79,7 @@ export async function contractPdf(
   ctx: ContractContext,
   id: string,
 ): Promise<{ number: string; pdf: Buffer }> {
-  const record = await findContract(ctx.db, tenant(ctx), id);
+  const record = await findContract(ctx.db, ctx.tenant, id);
   if (!record) throw missing();
   const pdf = await renderContractPdf(
     toDto(record),
@@ -107,7 +96,7 @@ export async function contractPdf(
 export async function createContract(ctx: ContractContext, input: ContractCreate): Promise<Contract> {
   const created = await ctx.db.transaction(async (tx) => {
     const row = await insertContract(tx, {
-      companyId: tenant(ctx),
+      companyId: ctx.tenant,
       number: await nextDocumentNumber(tx, "contract"),
       kind: input.kind,
       title: input.title,
@@ -121,13 +110,13 @@ export async function createContract(ctx: ContractContext, input: ContractCreate
     });
     await recordActivity(tx, {
       action: "contract.created",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "contract", id: row.id },
       details: { number: row.number, kind: row.kind },
       request: ctx.request,
     });
-    const record = await findContract(tx, tenant(ctx), row.id);
+    const record = await findContract(tx, ctx.tenant, row.id);
     if (!record) throw missing();
     await ctx.mailer.write(tx, {
       to: siteConfig.contact.email,
@@ -185,7 +174,7 @@ export async function changeContractStatus(
     await recordActivity(tx, {
       action: "contract.status_changed",
       companyId: row.companyId,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "contract", id: row.id },
       details: { number: row.number, from, to: status },
       request: ctx.request,

@@ -13,13 +13,11 @@ import { notFound } from "../../lib/app-error.ts";
 import { pagingOf } from "../../lib/list-query.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
-  actorOf,
   companyRecipients,
   conflict,
   findRecipient,
   mailEach,
   nextDocumentNumber,
-  tenantOf,
   type DocumentContext,
 } from "../documents/documents-service.ts";
 import {
@@ -72,7 +70,7 @@ export async function deliveriesPage(
   query: DeliveryListQuery,
 ): Promise<DeliveryNotePage> {
   const { rows, total } = await listDeliveryNotes(ctx.db, {
-    companyId: tenantOf(ctx),
+    companyId: ctx.tenant,
     orderId: query.order_id,
     q: query.q || undefined,
     sort: query.sort,
@@ -113,7 +111,7 @@ export async function deliveryPdf(
   ctx: DocumentContext,
   id: string,
 ): Promise<{ number: string; pdf: Buffer }> {
-  return deliveryPdfFor(ctx, id, tenantOf(ctx), ctx.auth.user.language);
+  return deliveryPdfFor(ctx, id, ctx.tenant, ctx.auth.user.language);
 }
 
 /** Any company's delivery note (to pack with the goods), in `language` (default: the staff member's). */
@@ -181,7 +179,7 @@ export async function createDeliveryNote(
     await recordActivity(tx, {
       action: "delivery.created",
       companyId: order.companyId,
-      actor: actorOf(ctx),
+      actor: ctx.actor,
       subject: { type: "delivery_note", id: note.id },
       details: { number: note.number, order: order.number },
       request: ctx.request,
@@ -194,7 +192,7 @@ export async function createDeliveryNote(
       await recordActivity(tx, {
         action: "order.status_changed",
         companyId: order.companyId,
-        actor: actorOf(ctx),
+        actor: ctx.actor,
         subject: { type: "sales_order", id: order.id },
         details: { number: order.number, from: order.status, to: "shipped" },
         request: ctx.request,

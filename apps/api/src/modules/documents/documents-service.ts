@@ -1,12 +1,9 @@
-import type { FastifyRequest } from "fastify";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import type { CompanyRole } from "@ems/contracts/roles";
-import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { AppError } from "../../lib/app-error.ts";
 import { publicLink, type PageLink } from "../../lib/public-url.ts";
-import type { SessionWithUser } from "../../lib/caller.ts";
-import type { Mailer } from "../mail/mail-service.ts";
+import type { RequestContext } from "../../plugins/request-context.ts";
 import type { MailValues } from "../mail/mail-templates.ts";
 import { nextDocumentNumber as nextNumber, type DocumentKind } from "./document-number-repository.ts";
 import { documentTexts, type DocumentTexts } from "./document-texts.ts";
@@ -24,20 +21,14 @@ import {
 
 export type { DocumentKind, Recipient };
 
-/** What every fulfilment and billing service needs from a request: database, mailer, caller, links. */
-export interface DocumentContext {
-  db: Database;
-  mailer: Mailer;
-  auth: SessionWithUser;
-  publicUrl: string;
-  request: FastifyRequest;
-}
-
-export const tenantOf = (ctx: DocumentContext) => ctx.auth.user.companyId;
-export const actorOf = (ctx: DocumentContext) => ({
-  id: ctx.auth.user.id,
-  name: `${ctx.auth.user.firstName} ${ctx.auth.user.lastName}`.trim(),
-});
+/**
+ * What every fulfilment and billing service needs from a request (plugins/request-context.ts):
+ * database, mailer, caller, its company (the tenant) and name (the actor), links.
+ */
+export type DocumentContext = Pick<
+  RequestContext,
+  "db" | "mailer" | "auth" | "tenant" | "actor" | "publicUrl" | "request"
+>;
 export const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 

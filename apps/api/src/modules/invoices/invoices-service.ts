@@ -20,13 +20,11 @@ import { notFound } from "../../lib/app-error.ts";
 import { pagingOf } from "../../lib/list-query.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
-  actorOf,
   companyRecipients,
   conflict,
   iso,
   mailEach,
   nextDocumentNumber,
-  tenantOf,
   type DocumentContext,
 } from "../documents/documents-service.ts";
 import {
@@ -89,7 +87,7 @@ const staffInvoiceDto = (record: InvoiceRecord, today: string): StaffInvoice => 
 export async function invoicesPage(ctx: DocumentContext, query: InvoiceListQuery): Promise<InvoicePage> {
   const today = todayIso();
   const { rows, total } = await listInvoices(ctx.db, {
-    companyId: tenantOf(ctx),
+    companyId: ctx.tenant,
     status: query.status,
     today,
     orderId: query.order_id,
@@ -139,7 +137,7 @@ async function detailsOf(ctx: DocumentContext, record: InvoiceRecord): Promise<I
 }
 
 export async function invoiceDetails(ctx: DocumentContext, id: string): Promise<InvoiceDetails> {
-  const record = await findInvoice(ctx.db, id, tenantOf(ctx));
+  const record = await findInvoice(ctx.db, id, ctx.tenant);
   if (!record) throw notFound("No such invoice");
   return detailsOf(ctx, record);
 }
@@ -157,7 +155,7 @@ async function invoicePdfFor(
 }
 
 export async function invoicePdf(ctx: DocumentContext, id: string): Promise<{ number: string; pdf: Buffer }> {
-  return invoicePdfFor(ctx, id, tenantOf(ctx), ctx.auth.user.language);
+  return invoicePdfFor(ctx, id, ctx.tenant, ctx.auth.user.language);
 }
 
 /** Any company's invoice, for the back office, in `language` (default: the staff member's). */
@@ -237,7 +235,7 @@ export async function createInvoice(ctx: DocumentContext, input: InvoiceCreate):
     await recordActivity(tx, {
       action: "invoice.created",
       companyId: order.companyId,
-      actor: actorOf(ctx),
+      actor: ctx.actor,
       subject: { type: "invoice", id: invoice.id },
       details: { number: invoice.number, order: order.number, total_minor: invoice.totalMinor },
       request: ctx.request,

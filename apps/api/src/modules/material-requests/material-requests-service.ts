@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { siteConfig } from "@ems/config/site";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import type {
@@ -10,14 +9,11 @@ import type {
   StaffMaterialRequestListQuery,
   StaffMaterialRequestPage,
 } from "@ems/contracts/material-requests";
-import type { Database } from "@ems/db/client";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../../lib/caller.ts";
 import { nextDocumentNumber } from "../documents/documents-service.ts";
-import type { Mailer } from "../mail/mail-service.ts";
 import { renderMaterialRequestPdf } from "./material-request-pdf.ts";
 import {
   findActiveUser,
@@ -28,20 +24,13 @@ import {
   markReceived,
   type MaterialRequestRecord,
 } from "./material-requests-repository.ts";
+import type { RequestContext } from "../../plugins/request-context.ts";
 
-export interface MaterialRequestContext {
-  db: Database;
-  mailer: Mailer;
-  auth: SessionWithUser;
-  publicUrl: string;
-  request: FastifyRequest;
-}
+export type MaterialRequestContext = Pick<
+  RequestContext,
+  "db" | "mailer" | "auth" | "tenant" | "actor" | "publicUrl" | "request"
+>;
 
-const tenant = (ctx: MaterialRequestContext) => ctx.auth.user.companyId;
-const actorOf = (auth: SessionWithUser) => ({
-  id: auth.user.id,
-  name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-});
 const blankToNull = (value: string | undefined) => (value === undefined || value === "" ? null : value);
 const missing = () => notFound("No such material request");
 
@@ -72,7 +61,7 @@ export async function materialRequestPage(
   query: MaterialRequestListQuery,
 ): Promise<MaterialRequestPage> {
   const { rows, total } = await listMaterialRequests(ctx.db, {
-    companyId: tenant(ctx),
+    companyId: ctx.tenant,
     status: query.status,
     q: query.q,
     sort: query.sort,
@@ -83,7 +72,7 @@ export async function materialRequestPage(
 }
 
 export async function getMaterialRequest(ctx: MaterialRequestContext, id: string): Promise<MaterialRequest> {
-  const record = await findMaterialRequest(ctx.db, tenant(ctx), id);
+  const record = await findMaterialRequest(ctx.db, ctx.tenant, id);
   if (!record) throw missing();
   return toDto(record);
 }
@@ -93,7 +82,7 @@ export async function materialRequestPdf(
   ctx: MaterialRequestContext,
   id: string,
 ): Promise<{ number: string; pdf: Buffer }> {
-  const record = await findMaterialRequest(ctx.db, tenant(ctx), id);
+  const record = await findMaterialRequest(ctx.db, ctx.tenant, id);
   if (!record) throw missing();
   const pdf = await renderMaterialRequestPdf(
     toDto(record),
@@ -118,10 +107,10 @@ export async function createMaterialRequest(
   input: MaterialRequestCreate,
 ): Promise<MaterialRequest> {
   const created = await ctx.db.transaction(async (tx) => {
-    if (input.order_id !== undefined && !(await findCompanyOrder(tx, tenant(ctx), input.order_id)))
+    if (input.order_id !== undefined && !(await findCompanyOrder(tx, ctx.tenant, input.order_id)))
       throw new AppError(404, ERROR_CODES.notFound, "No such order", { field: "order_id" });
     const row = await insertMaterialRequest(tx, {
-      companyId: tenant(ctx),
+      companyId: ctx.tenant,
       orderId: input.order_id ?? null,
       number: await nextDocumentNumber(tx, "material"),
       expectedOn: input.expected_on,
@@ -139,13 +128,13 @@ export async function createMaterialRequest(
     });
     await recordActivity(tx, {
       action: "material_request.created",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "material_request", id: row.id },
       details: { number: row.number, lines: row.lines.length },
       request: ctx.request,
     });
-    const record = await findMaterialRequest(tx, tenant(ctx), row.id);
+    const record = await findMaterialRequest(tx, ctx.tenant, row.id);
     if (!record) throw missing();
     await ctx.mailer.write(tx, {
       to: siteConfig.contact.email,
@@ -205,7 +194,7 @@ export async function receiveMaterialRequest(
     await recordActivity(tx, {
       action: "material_request.received",
       companyId: row.companyId,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "material_request", id: row.id },
       details: { number: row.number },
       request: ctx.request,

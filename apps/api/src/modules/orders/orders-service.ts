@@ -35,13 +35,11 @@ import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { companyAddress, type AddressRow } from "../companies/companies-service.ts";
 import {
-  actorOf,
   conflict,
   findRecipient,
   iso,
   mailEach,
   nextDocumentNumber,
-  tenantOf,
   type DocumentContext,
 } from "../documents/documents-service.ts";
 import { TERMS_VERSION, documentTexts } from "../documents/document-texts.ts";
@@ -129,7 +127,7 @@ const staffSummaryDto = (row: OrderSummaryRecord): StaffOrderRow => ({
 
 export async function ordersPage(ctx: DocumentContext, query: OrderListQuery): Promise<OrderPage> {
   const { rows, total } = await listOrders(ctx.db, {
-    companyId: tenantOf(ctx),
+    companyId: ctx.tenant,
     status: query.status,
     q: query.q || undefined,
     sort: query.sort,
@@ -206,7 +204,7 @@ async function detailsOf(db: Database, record: OrderRecord, withInvoices: boolea
 const seesInvoices = (ctx: DocumentContext) => ctx.auth.user.companyRole !== "engineer";
 
 export async function orderDetails(ctx: DocumentContext, id: string): Promise<OrderDetails> {
-  const record = await findOrder(ctx.db, id, tenantOf(ctx));
+  const record = await findOrder(ctx.db, id, ctx.tenant);
   if (!record) throw notFound("No such order");
   return detailsOf(ctx.db, record, seesInvoices(ctx));
 }
@@ -237,7 +235,7 @@ async function orderPdfFor(
 }
 
 export async function orderPdf(ctx: DocumentContext, id: string): Promise<{ number: string; pdf: Buffer }> {
-  return orderPdfFor(ctx.db, id, tenantOf(ctx), ctx.auth.user.language);
+  return orderPdfFor(ctx.db, id, ctx.tenant, ctx.auth.user.language);
 }
 
 /** Any company's order confirmation, for the back office, in `language` (default: the staff member's). */
@@ -286,7 +284,7 @@ async function progressOf(db: Database, record: OrderRecord): Promise<OrderProgr
 }
 
 export async function orderProgress(ctx: DocumentContext, id: string): Promise<OrderProgress> {
-  const record = await findOrder(ctx.db, id, tenantOf(ctx));
+  const record = await findOrder(ctx.db, id, ctx.tenant);
   if (!record) throw notFound("No such order");
   return progressOf(ctx.db, record);
 }
@@ -327,7 +325,7 @@ export async function updateProgress(
     await recordActivity(tx, {
       action: "order.progress_updated",
       companyId: order.companyId,
-      actor: actorOf(ctx),
+      actor: ctx.actor,
       subject: { type: "sales_order", id: order.id },
       details: { number: order.number, line: line.position, stage: input.stage, percent: input.percent },
       request: ctx.request,
@@ -337,7 +335,7 @@ export async function updateProgress(
       await recordActivity(tx, {
         action: "order.status_changed",
         companyId: order.companyId,
-        actor: actorOf(ctx),
+        actor: ctx.actor,
         subject: { type: "sales_order", id: order.id },
         details: { number: order.number, from: order.status, to: "in_production" },
         request: ctx.request,
@@ -382,7 +380,7 @@ export async function changeOrderStatus(
     await recordActivity(tx, {
       action: "order.status_changed",
       companyId: order.companyId,
-      actor: actorOf(ctx),
+      actor: ctx.actor,
       subject: { type: "sales_order", id: order.id },
       details: { number: order.number, from, to: input.status },
       request: ctx.request,
@@ -427,13 +425,13 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
     );
   const now = new Date();
   const today = todayIso(now);
-  await expireQuotes(ctx.db, now, tenantOf(ctx));
+  await expireQuotes(ctx.db, now, ctx.tenant);
 
-  const quote = await companyQuote(ctx.db, input.quote_id, tenantOf(ctx));
+  const quote = await companyQuote(ctx.db, input.quote_id, ctx.tenant);
   if (!quote) throw notFound("No such quote");
   const [billing, shipping, parcel] = await Promise.all([
-    companyAddress(ctx.db, tenantOf(ctx), input.billing_address_id),
-    companyAddress(ctx.db, tenantOf(ctx), input.shipping_address_id),
+    companyAddress(ctx.db, ctx.tenant, input.billing_address_id),
+    companyAddress(ctx.db, ctx.tenant, input.shipping_address_id),
     parcelService(ctx.db, input.parcel_service_id),
   ]);
   if (!billing) throw notFound("No such billing address");
@@ -483,7 +481,7 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
   const order = await ctx.db.transaction(async (tx) => {
     const won = await markQuoteOrdered(
       tx,
-      { id: quote.id, companyId: tenantOf(ctx) },
+      { id: quote.id, companyId: ctx.tenant },
       quoteStatus,
       { now, today },
       chosen.map(({ line, tier }) => ({ lineId: line.id, quantity: tier.quantity })),
@@ -497,7 +495,7 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
           : `A quote in status "${quote.status}" cannot be ordered`,
       );
     const created = await insertSalesOrder(tx, {
-      companyId: tenantOf(ctx),
+      companyId: ctx.tenant,
       quoteId: quote.id,
       number: await nextDocumentNumber(tx, "order", now),
       poNumber: input.po_number,
@@ -546,16 +544,16 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
     );
     await recordActivity(tx, {
       action: "quote.ordered",
-      companyId: tenantOf(ctx),
-      actor: actorOf(ctx),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "quote", id: quote.id },
       details: { number: quote.number, status: quoteStatus, order_number: created.number },
       request: ctx.request,
     });
     await recordActivity(tx, {
       action: "order.placed",
-      companyId: tenantOf(ctx),
-      actor: actorOf(ctx),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "sales_order", id: created.id },
       details: {
         number: created.number,

@@ -16,12 +16,10 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import type { Env } from "../../env.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
-  actorOf,
   companyRecipients,
   conflict,
   findRecipient,
   mailEach,
-  tenantOf,
   type DocumentContext,
   type Recipient,
 } from "../documents/documents-service.ts";
@@ -99,7 +97,7 @@ async function providerFor(ctx: PaymentsContext, method: PaymentMethod): Promise
 }
 
 async function payableInvoice(ctx: PaymentsContext, id: string): Promise<InvoiceRow> {
-  const invoice = await companyInvoice(ctx.db, id, tenantOf(ctx));
+  const invoice = await companyInvoice(ctx.db, id, ctx.tenant);
   if (!invoice) throw notFound("No such invoice");
   if (invoice.status === "paid") throw conflict("The invoice is already paid");
   return invoice;
@@ -161,7 +159,7 @@ export async function charge(ctx: PaymentsContext, input: Charge): Promise<Payme
 
   const { payment, invoice } = await ctx.db.transaction(async (tx) => {
     const locked = await lockInvoiceForPayment(tx, input.invoice_id);
-    if (!locked || locked.companyId !== tenantOf(ctx)) throw notFound("No such invoice");
+    if (!locked || locked.companyId !== ctx.tenant) throw notFound("No such invoice");
     if (locked.status === "paid") throw conflict("The invoice is already paid");
     const inserted = await insertLivePayment(tx, {
       companyId: locked.companyId,
@@ -177,7 +175,7 @@ export async function charge(ctx: PaymentsContext, input: Charge): Promise<Payme
     await recordActivity(tx, {
       action: "payment.started",
       companyId: locked.companyId,
-      actor: actorOf(ctx),
+      actor: ctx.actor,
       subject: { type: "payment", id: inserted.id },
       details: { invoice: locked.number, method: provider.method, amount_minor: locked.totalMinor },
       request: ctx.request,
@@ -247,7 +245,7 @@ async function settle(
     await recordActivity(tx, {
       action: outcome.status === "succeeded" ? "payment.succeeded" : "payment.failed",
       companyId: invoice.companyId,
-      actor: actorOf(ctx),
+      actor: ctx.actor,
       subject: { type: "payment", id: payment.id },
       details:
         outcome.status === "succeeded"
@@ -299,7 +297,7 @@ export async function recordPayment(
     await recordActivity(tx, {
       action: "payment.recorded",
       companyId: locked.companyId,
-      actor: actorOf(ctx),
+      actor: ctx.actor,
       subject: { type: "payment", id: row.id },
       details: { invoice: locked.number, method: row.method, amount_minor: row.amountMinor },
       request: ctx.request,
@@ -338,7 +336,7 @@ export async function toggleIntegration(
     await recordActivity(tx, {
       action: "reference.payment_integration_changed",
       companyId: ctx.auth.user.companyId,
-      actor: actorOf(ctx),
+      actor: ctx.actor,
       subject: { type: "payment_integration", id: input.provider },
       details: { provider: input.provider, enabled: input.enabled },
       request: ctx.request,

@@ -1,16 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import QRCode from "qrcode";
-import type { FastifyRequest } from "fastify";
 import type { ProfileUpdate, ProfileUser, QrCode } from "@ems/contracts/profile";
-import type { Database } from "@ems/db/client";
-import type { SessionWithUser } from "../../lib/caller.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../../lib/passwords.ts";
 import { matchTotp, newTotpSecret, totpUri } from "../../lib/totp.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { redeemRecoveryCode } from "../auth/login-service.ts";
 import { endUserSessions } from "../auth/session-service.ts";
-import type { Mailer } from "../mail/mail-service.ts";
 import {
   findProfile,
   isEmailTaken,
@@ -18,22 +14,13 @@ import {
   updateUser,
   type ProfileRow,
 } from "./profile-repository.ts";
+import type { RequestContext } from "../../plugins/request-context.ts";
 
-export interface ProfileContext {
-  db: Database;
-  mailer: Mailer;
-  auth: SessionWithUser;
-  request: Pick<FastifyRequest, "ip" | "headers">;
-}
+export type ProfileContext = Pick<RequestContext, "db" | "mailer" | "auth" | "actor" | "request">;
 
 const RECOVERY_CODE_COUNT = 10;
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-
-const actorOf = (auth: SessionWithUser) => ({
-  id: auth.user.id,
-  name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-});
 
 function toDto(row: ProfileRow, exp: Date): ProfileUser {
   const { user } = row;
@@ -80,7 +67,7 @@ export async function updateProfile(ctx: ProfileContext, input: ProfileUpdate): 
       await recordActivity(tx, {
         action: "profile.updated",
         companyId: ctx.auth.user.companyId,
-        actor: actorOf(ctx.auth),
+        actor: ctx.actor,
         subject: { type: "user", id: ctx.auth.user.id },
         details: { fields: Object.keys(input).join(",") },
         request: ctx.request,
@@ -125,7 +112,7 @@ export async function changeUsername(
     await recordActivity(tx, {
       action: "profile.username_changed",
       companyId: row.user.companyId,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "user", id: row.user.id },
       request: ctx.request,
     });
@@ -173,7 +160,7 @@ export async function changePassword(
     await recordActivity(tx, {
       action: "profile.password_changed",
       companyId: row.user.companyId,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "user", id: row.user.id },
       details: { forced },
       request: ctx.request,
@@ -235,7 +222,7 @@ export async function enableTwoFactor(ctx: ProfileContext, code: string): Promis
     await recordActivity(tx, {
       action: "auth.two_factor_enabled",
       companyId: row.user.companyId,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "user", id: row.user.id },
       request: ctx.request,
     });
@@ -265,7 +252,7 @@ export async function disableTwoFactor(ctx: ProfileContext, pwd: string, code: s
     await recordActivity(tx, {
       action: "auth.two_factor_disabled",
       companyId: row.user.companyId,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "user", id: row.user.id },
       request: ctx.request,
     });

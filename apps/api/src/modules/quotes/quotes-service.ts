@@ -28,7 +28,6 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import { pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../../lib/caller.ts";
 import { documentTexts } from "../documents/document-texts.ts";
 import { companyRecipients, nextDocumentNumber, type Recipient } from "../documents/documents-service.ts";
 import type { MailRequest, Mailer } from "../mail/mail-service.ts";
@@ -54,14 +53,12 @@ import {
   type QuoteRow,
 } from "./quotes-repository.ts";
 import { can, rolesWith } from "@ems/contracts/permissions";
+import type { RequestContext } from "../../plugins/request-context.ts";
 
-export interface QuoteContext {
-  db: Database;
-  mailer: Mailer;
-  auth: SessionWithUser;
-  publicUrl: string;
-  request: FastifyRequest;
-}
+export type QuoteContext = Pick<
+  RequestContext,
+  "db" | "mailer" | "auth" | "tenant" | "actor" | "publicUrl" | "request"
+>;
 
 /**
  * A customer's request has quantities but no prices yet; the columns need a lead time, so the
@@ -71,11 +68,6 @@ const REQUEST_LEAD_TIME_DAYS = siteConfig.claims.expressDeliveryDays;
 
 /** Company roles that decide about quotes: decline, ask again, order. */
 
-const tenant = (ctx: QuoteContext) => ctx.auth.user.companyId;
-const actorOf = (auth: SessionWithUser) => ({
-  id: auth.user.id,
-  name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-});
 const blankToNull = (value: string | undefined) => (value === undefined || value === "" ? null : value);
 const missing = () => notFound("No such quote");
 const wrongState = (status: string, action: string) =>
@@ -265,7 +257,7 @@ const quoteLink = (ctx: QuoteContext, quote: QuoteRow, language: string) =>
 // Customer side
 
 async function loadCustomerQuote(ctx: QuoteContext, id: string): Promise<QuoteRecord> {
-  const record = await findQuote(ctx.db, id, tenant(ctx));
+  const record = await findQuote(ctx.db, id, ctx.tenant);
   if (!record) throw missing();
   return record;
 }
@@ -283,7 +275,7 @@ async function customerDetail(ctx: QuoteContext, id: string, now = new Date()): 
 export async function customerQuotePage(ctx: QuoteContext, query: QuoteListQuery): Promise<QuotePage> {
   const today = todayIso();
   const { rows, total } = await listQuotes(ctx.db, {
-    companyId: tenant(ctx),
+    companyId: ctx.tenant,
     status: query.status,
     today,
     category: query.category,
@@ -369,7 +361,7 @@ export async function staffQuotePdf(
 export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Promise<QuoteDetail> {
   const quote = await ctx.db.transaction(async (tx) => {
     const created = await insertQuote(tx, {
-      companyId: tenant(ctx),
+      companyId: ctx.tenant,
       number: await nextDocumentNumber(tx, "quote"),
       status: QUOTE_INITIAL_STATUS.request,
       title: input.title,
@@ -394,14 +386,14 @@ export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Prom
     );
     await recordActivity(tx, {
       action: "quote.requested",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "quote", id: created.id },
       details: { number: created.number, lines: input.lines.length },
       request: ctx.request,
     });
     // In the request's transaction: the operator hears of every request, and of none that failed.
-    const record = await findQuote(tx, created.id, tenant(ctx));
+    const record = await findQuote(tx, created.id, ctx.tenant);
     if (!record) throw missing();
     const user = ctx.auth.user;
     await ctx.mailer.writeAll(tx, [
@@ -427,20 +419,20 @@ export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Prom
 /** An Open quote is declined with a reason. */
 export async function declineQuote(ctx: QuoteContext, id: string, reason: string): Promise<QuoteDetail> {
   const now = new Date();
-  await expireQuotes(ctx.db, now, tenant(ctx));
+  await expireQuotes(ctx.db, now, ctx.tenant);
   await ctx.db.transaction(async (tx) => {
-    const record = await findQuote(tx, id, tenant(ctx));
+    const record = await findQuote(tx, id, ctx.tenant);
     if (!record) throw missing();
     const changed = await updateQuoteIf(
       tx,
-      { id, companyId: tenant(ctx), statuses: statusesLeadingTo("Declined") },
+      { id, companyId: ctx.tenant, statuses: statusesLeadingTo("Declined") },
       { status: "Declined", declineReason: reason, decidedAt: now },
     );
     if (!changed) throw wrongState(record.quote.status, "declined");
     await recordActivity(tx, {
       action: "quote.declined",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "quote", id },
       details: { number: changed.number, reason },
       request: ctx.request,
@@ -452,20 +444,20 @@ export async function declineQuote(ctx: QuoteContext, id: string, reason: string
 /** A declined or expired quote goes back to the operator (In Progress), who is told. */
 export async function renewQuote(ctx: QuoteContext, id: string): Promise<QuoteDetail> {
   const now = new Date();
-  await expireQuotes(ctx.db, now, tenant(ctx));
+  await expireQuotes(ctx.db, now, ctx.tenant);
   await ctx.db.transaction(async (tx) => {
-    const record = await findQuote(tx, id, tenant(ctx));
+    const record = await findQuote(tx, id, ctx.tenant);
     if (!record) throw missing();
     const changed = await updateQuoteIf(
       tx,
-      { id, companyId: tenant(ctx), statuses: statusesLeadingTo("In Progress") },
+      { id, companyId: ctx.tenant, statuses: statusesLeadingTo("In Progress") },
       { status: "In Progress", declineReason: null, decidedAt: null },
     );
     if (!changed) throw wrongState(record.quote.status, "requested again");
     await recordActivity(tx, {
       action: "quote.requested",
-      companyId: tenant(ctx),
-      actor: actorOf(ctx.auth),
+      companyId: ctx.tenant,
+      actor: ctx.actor,
       subject: { type: "quote", id },
       details: { number: changed.number, renewed_from: record.quote.status },
       request: ctx.request,
@@ -567,7 +559,7 @@ export async function staffCreateQuote(
     await recordActivity(tx, {
       action: "quote.created",
       companyId: company.id,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "quote", id: created.id },
       details: { number: created.number, lines: input.lines.length },
       request: ctx.request,
@@ -597,7 +589,7 @@ export async function staffReplaceLines(
     await recordActivity(tx, {
       action: "quote.lines_updated",
       companyId: changed.companyId,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "quote", id },
       details: { number: changed.number, lines: lines.length },
       request: ctx.request,
@@ -636,7 +628,7 @@ export async function staffSendQuote(
     await recordActivity(tx, {
       action: "quote.sent",
       companyId: changed.companyId,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "quote", id },
       details: { number: changed.number, valid_until: validUntil },
       request: ctx.request,
@@ -683,7 +675,7 @@ export async function staffMarkLost(
     await recordActivity(tx, {
       action: "quote.lost",
       companyId: changed.companyId,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "quote", id },
       details: { number: changed.number, reason: reason ?? null },
       request: ctx.request,

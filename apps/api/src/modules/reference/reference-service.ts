@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import {
   addCalendarDays,
@@ -15,7 +14,6 @@ import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import type { SessionWithUser } from "../../lib/caller.ts";
 import {
   deleteHoliday,
   findParcelService,
@@ -27,18 +25,10 @@ import {
   type HolidayRow,
   type ParcelServiceRow,
 } from "./reference-repository.ts";
+import type { RequestContext } from "../../plugins/request-context.ts";
 
 /** A staff member changing reference data; entries have no company (the data is the operator's). */
-export interface ReferenceContext {
-  db: Database;
-  auth: SessionWithUser;
-  request: FastifyRequest;
-}
-
-const actorOf = (auth: SessionWithUser) => ({
-  id: auth.user.id,
-  name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-});
+export type ReferenceContext = Pick<RequestContext, "db" | "auth" | "actor" | "request">;
 
 const holidayDto = (row: HolidayRow): Holiday => ({ id: row.id, date: row.date, name: row.name });
 
@@ -69,7 +59,7 @@ export async function createHoliday(ctx: ReferenceContext, input: HolidayCreate)
     await recordActivity(tx, {
       action: "reference.holiday_saved",
       companyId: null,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "holiday", id: created.id },
       details: { date: created.date, name: created.name },
       request: ctx.request,
@@ -86,7 +76,7 @@ export async function removeHoliday(ctx: ReferenceContext, id: string): Promise<
     await recordActivity(tx, {
       action: "reference.holiday_deleted",
       companyId: null,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "holiday", id },
       details: { date: removed.date, name: removed.name },
       request: ctx.request,
@@ -164,7 +154,7 @@ export async function createParcelService(
     await recordActivity(tx, {
       action: "reference.parcel_service_saved",
       companyId: null,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "parcel_service", id: created.id },
       details: { name: created.name, price_minor: created.priceMinor, active: created.active, created: true },
       request: ctx.request,
@@ -185,7 +175,7 @@ export async function editParcelService(
     await recordActivity(tx, {
       action: "reference.parcel_service_saved",
       companyId: null,
-      actor: actorOf(ctx.auth),
+      actor: ctx.actor,
       subject: { type: "parcel_service", id },
       details: {
         name: updated.name,

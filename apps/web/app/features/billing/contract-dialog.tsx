@@ -6,7 +6,7 @@ import {
   CONTRACT_TERMS_MAX,
   contractCreateSchema,
   type ContractKind,
-} from "@ems/contracts/agreements";
+} from "@ems/contracts/contracts";
 import { CURRENCIES } from "@ems/contracts/money";
 import { useState, type FormEvent } from "react";
 

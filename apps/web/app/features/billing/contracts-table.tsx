@@ -1,6 +1,6 @@
 import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import type { Contract } from "@ems/contracts/agreements";
+import type { Contract } from "@ems/contracts/contracts";
 import type { Locale } from "@ems/i18n/locales";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
@@ -11,7 +11,7 @@ import { CONTRACT_STATUS_TONES } from "~/lib/status-tones";
 
 import { PdfLink } from "./document-links";
 import { hrefOf } from "~/lib/api-client";
-import { contractEndpoints } from "@ems/contracts/agreements";
+import { contractEndpoints } from "@ems/contracts/contracts";
 
 const column = createColumnHelper<Contract>();
 

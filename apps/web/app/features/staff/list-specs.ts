@@ -1,4 +1,4 @@
-import { CONTRACT_KINDS, CONTRACT_SORTS, CONTRACT_STATUSES } from "@ems/contracts/agreements";
+import { CONTRACT_KINDS, CONTRACT_SORTS, CONTRACT_STATUSES } from "@ems/contracts/contracts";
 import { DELIVERY_SORTS, INVOICE_DISPLAY_STATUSES, INVOICE_SORTS } from "@ems/contracts/billing";
 import { MATERIAL_REQUEST_SORTS, MATERIAL_REQUEST_STATUSES } from "@ems/contracts/material-requests";
 import { ORDER_SORTS, ORDER_STATUSES } from "@ems/contracts/orders";

@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_LENGTHS } from "@ems/contracts/password-rules";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLingui } from "@lingui/react";
@@ -127,8 +128,7 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
                   name={fields.new_password.name}
                   key={fields.new_password.key}
                   required
-                  minLength={8}
-                  maxLength={128}
+                  {...NEW_PASSWORD_LENGTHS}
                   autoComplete="new-password"
                 />
               )}

@@ -6,9 +6,10 @@ import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endp
 import { idParamSchema } from "./companies.ts";
 
 /**
- * Contracts (docs/behaviour/billing.md#contracts): agreements between a customer and the operator. The file is
- * named agreements so it is not mistaken for this package (the API contracts). A customer requests
- * one (requested); staff make it active or end it: requested → active | ended, active → ended.
+ * Contracts (docs/behaviour/billing.md#contracts): agreements between a customer and the operator,
+ * named like their routes and the API module (the package's name means the API's contracts; this
+ * file is the domain). A customer requests one (requested); staff make it active or end it:
+ * requested → active | ended, active → ended.
  */
 
 export const CONTRACT_KINDS = ["framework", "nda", "quality", "consignment"] as const;
