@@ -86,3 +86,21 @@ export function EmptyList({
     </div>
   );
 }
+
+/** Says the list is narrowed by something its toolbar does not show (one order, say), with a way back. */
+export function FilterNote({ children, clearHref }: { children: ReactNode; clearHref: string }) {
+  const { i18n } = useLingui();
+  return (
+    <p className="text-sm">
+      {children}{" "}
+      <Link className={listLinkClass} to={clearHref}>
+        {i18n._("list.clear_filters")}
+      </Link>
+    </p>
+  );
+}
+
+/** A line under a list about what the reader may do with it (who may pay, who may request). */
+export function ListNote({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-neutral-700 dark:text-neutral-300">{children}</p>;
+}

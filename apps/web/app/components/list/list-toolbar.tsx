@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/input";
+import type { ListState, SortDir } from "~/lib/list-query";
 
 export interface ToolbarOption {
   value: string;
@@ -124,5 +125,57 @@ export function ToolbarDate({ name, label, value }: { name: string; label: strin
       <span className="block">{label}</span>
       <input name={name} type="date" defaultValue={value} className={inputClassName} />
     </label>
+  );
+}
+
+/** A select of one of the list's filters: every value, or one of them. */
+export function ToolbarFilter({
+  name,
+  label,
+  allLabel,
+  values,
+  optionLabel,
+  state,
+}: {
+  name: string;
+  label: string;
+  allLabel: string;
+  values: readonly string[];
+  optionLabel: (value: string) => string;
+  state: ListState;
+}) {
+  return (
+    <ToolbarSelect
+      name={name}
+      label={label}
+      value={state.filters[name] ?? ""}
+      options={[
+        { value: "", label: allLabel },
+        ...values.map((value) => ({ value, label: optionLabel(value) })),
+      ]}
+    />
+  );
+}
+
+/** The order of the list as one select of "column:direction" pairs. */
+export function ToolbarSort({
+  label,
+  orders,
+  optionLabel,
+  state,
+}: {
+  label?: string;
+  orders: readonly (readonly [sort: string, dir: SortDir])[];
+  optionLabel: (sort: string, dir: SortDir) => string;
+  state: ListState;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <ToolbarSelect
+      name="sort"
+      label={label ?? i18n._("list.sort")}
+      value={`${state.sort}:${state.dir}`}
+      options={orders.map(([sort, dir]) => ({ value: `${sort}:${dir}`, label: optionLabel(sort, dir) }))}
+    />
   );
 }

@@ -1,10 +1,8 @@
 import { useLingui } from "@lingui/react";
 import type { I18n } from "@lingui/core";
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 
 import { ApiError } from "~/lib/api-client";
-import { showToast } from "~/lib/toast";
+import { useApiCall } from "~/lib/use-api-call";
 
 export interface ActionProblem {
   /** What to show above the form (the API's message where no better text is known). */
@@ -35,38 +33,24 @@ export function describeApiError(i18n: I18n, error: unknown, conflict?: string):
 }
 
 /**
- * Runs one call of a billing, supply or contract action: pending state, a success toast, the page's
- * data loaded again, and on failure a problem the dialog shows (a 401 is the session-expiry
- * handler's: it already tells the user and redirects).
+ * A billing, supply or contract action's call (useApiCall): on failure a problem the dialog shows;
+ * after a conflict or a refusal the list behind the dialog is loaded again (someone else paid, a
+ * role changed).
  */
 export function useBillingAction() {
   const { i18n } = useLingui();
-  const revalidator = useRevalidator();
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<ActionProblem | null>(null);
-
-  async function run<T>(
-    call: () => Promise<T>,
-    options: { success?: string; conflict?: string } = {},
-  ): Promise<{ ok: true; data: T } | { ok: false; problem: ActionProblem | null }> {
-    setPending(true);
-    setProblem(null);
-    try {
-      const data = await call();
-      if (options.success) showToast({ title: options.success, color: "success" });
-      await revalidator.revalidate();
-      return { ok: true, data };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return { ok: false, problem: null };
-      const next = describeApiError(i18n, error, options.conflict);
-      setProblem(next);
-      // The list behind the dialog may be out of date (someone else paid, a role changed).
-      if (next.status === 409 || next.status === 403) void revalidator.revalidate();
-      return { ok: false, problem: next };
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return { run, pending, problem, setProblem };
+  const { run, pending, problem, setProblem } = useApiCall<ActionProblem>({
+    describe: (error) => describeApiError(i18n, error),
+    revalidateOn: [409, 403],
+  });
+  return {
+    run: <T>(call: () => Promise<T>, options: { success?: string; conflict?: string } = {}) =>
+      run(call, {
+        success: options.success,
+        describe: (error) => describeApiError(i18n, error, options.conflict),
+      }),
+    pending,
+    problem,
+    setProblem,
+  };
 }

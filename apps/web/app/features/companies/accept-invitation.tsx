@@ -1,14 +1,15 @@
+import { NEW_PASSWORD_LENGTHS } from "@ems/contracts/password-rules";
 import { useLingui } from "@lingui/react";
 import type { BodyIn } from "@ems/contracts/endpoints";
 import type { Invitation } from "@ems/contracts/companies";
-import { LANGUAGES, isLocale } from "@ems/i18n/locales";
+import { isLocale } from "@ems/i18n/locales";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { LanguageField, NameFields } from "~/components/ui/person-fields";
 import { FormField } from "~/components/ui/form-field";
-import { Input, inputClassName } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiError, call } from "~/lib/api-client";
@@ -119,46 +120,19 @@ export function AcceptInvitation({ token }: { token: string }) {
         {i18n._("invitation.email")} <strong className="break-all">{invitation.email}</strong>
       </p>
       <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-2" noValidate={false}>
-        <FormField label={i18n._("invitation.first_name")} error={errors.first_name}>
-          {(f) => (
-            <Input
-              {...f}
-              value={form.first_name}
-              onChange={(e) => set("first_name")(e.target.value)}
-              required
-              maxLength={100}
-              autoComplete="given-name"
-            />
-          )}
-        </FormField>
-        <FormField label={i18n._("invitation.last_name")} error={errors.last_name}>
-          {(f) => (
-            <Input
-              {...f}
-              value={form.last_name}
-              onChange={(e) => set("last_name")(e.target.value)}
-              required
-              maxLength={100}
-              autoComplete="family-name"
-            />
-          )}
-        </FormField>
-        <FormField label={i18n._("invitation.language")} error={errors.language} className="sm:col-span-2">
-          {(f) => (
-            <select
-              {...f}
-              value={form.language}
-              onChange={(e) => set("language")(e.target.value)}
-              className={inputClassName}
-            >
-              {LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code} lang={l.code}>
-                  {l.nativeName}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <NameFields
+          labels={{ first: i18n._("invitation.first_name"), last: i18n._("invitation.last_name") }}
+          values={{ first: form.first_name, last: form.last_name }}
+          onChange={(part, value) => set(part === "first" ? "first_name" : "last_name")(value)}
+          errors={{ first: errors.first_name, last: errors.last_name }}
+        />
+        <LanguageField
+          label={i18n._("invitation.language")}
+          value={form.language}
+          onChange={set("language")}
+          error={errors.language}
+          className="sm:col-span-2"
+        />
         <FormField
           label={i18n._("invitation.password")}
           description={i18n._("invitation.password_rules")}
@@ -171,8 +145,7 @@ export function AcceptInvitation({ token }: { token: string }) {
               value={form.password}
               onChange={(e) => set("password")(e.target.value)}
               required
-              minLength={8}
-              maxLength={128}
+              {...NEW_PASSWORD_LENGTHS}
               autoComplete="new-password"
               showLabel={i18n._("signin.show_password")}
               hideLabel={i18n._("signin.hide_password")}

@@ -3,10 +3,11 @@ import type { BodyIn } from "@ems/contracts/endpoints";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import type { CompanyUser } from "@ems/contracts/companies";
 import { COMPANY_ROLES, type CompanyRole } from "@ems/contracts/roles";
-import { LANGUAGES, type Locale } from "@ems/i18n/locales";
+import type { Locale } from "@ems/i18n/locales";
 import { useMemo, useState, type FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
+import { LanguageField, NameFields } from "~/components/ui/person-fields";
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
 import { browserApi } from "~/lib/browser-api";
@@ -48,30 +49,13 @@ function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) 
 
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-      <FormField label={i18n._("my_companies.first_name")} error={fieldErrors.first_name}>
-        {(f) => (
-          <Input
-            {...f}
-            value={form.first_name}
-            onChange={(e) => set("first_name")(e.target.value)}
-            required
-            maxLength={100}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
-      <FormField label={i18n._("my_companies.last_name")} error={fieldErrors.last_name}>
-        {(f) => (
-          <Input
-            {...f}
-            value={form.last_name}
-            onChange={(e) => set("last_name")(e.target.value)}
-            required
-            maxLength={100}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
+      <NameFields
+        labels={{ first: i18n._("my_companies.first_name"), last: i18n._("my_companies.last_name") }}
+        values={{ first: form.first_name, last: form.last_name }}
+        onChange={(part, value) => set(part === "first" ? "first_name" : "last_name")(value)}
+        errors={{ first: fieldErrors.first_name, last: fieldErrors.last_name }}
+        autoComplete="off"
+      />
       <FormField label={i18n._("my_companies.email")} error={fieldErrors.email} className="sm:col-span-2">
         {(f) => (
           <Input
@@ -105,22 +89,12 @@ function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) 
           </select>
         )}
       </FormField>
-      <FormField label={i18n._("my_companies.language")} error={fieldErrors.language}>
-        {(f) => (
-          <select
-            {...f}
-            value={form.language}
-            onChange={(e) => set("language")(e.target.value)}
-            className={inputClassName}
-          >
-            {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code} lang={l.code}>
-                {l.nativeName}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <LanguageField
+        label={i18n._("my_companies.language")}
+        value={form.language}
+        onChange={set("language")}
+        error={fieldErrors.language}
+      />
       <div className="flex justify-end sm:col-span-2">
         <Button type="submit" loading={pending}>
           {i18n._("my_companies.invite_send")}

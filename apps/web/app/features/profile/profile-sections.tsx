@@ -1,16 +1,17 @@
+import { NEW_PASSWORD_LENGTHS } from "@ems/contracts/password-rules";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
 import type { SessionInfo } from "@ems/contracts/auth";
 import type { ProfileUser } from "@ems/contracts/profile";
-import { LANGUAGES } from "@ems/i18n/locales";
 import { Laptop, ShieldCheck, ShieldOff } from "lucide-react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { LanguageField, NameFields } from "~/components/ui/person-fields";
 import { FormField } from "~/components/ui/form-field";
-import { Input, inputClassName } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { browserApi } from "~/lib/browser-api";
 import { describeDevice } from "~/lib/user-agent";
@@ -50,9 +51,44 @@ export function Section({
   );
 }
 
-function usePasswordLabels() {
+/** A password field of the profile: the current one (to confirm a change) or a new one. */
+function PasswordField({
+  label,
+  value,
+  onChange,
+  error,
+  kind,
+  description,
+  className,
+  lengths,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  kind: "current" | "new";
+  description?: string;
+  className?: string;
+  /** The password rules, on the field where the new password is chosen. */
+  lengths?: { minLength: number; maxLength: number };
+}) {
   const { i18n } = useLingui();
-  return { showLabel: i18n._("signin.show_password"), hideLabel: i18n._("signin.hide_password") };
+  return (
+    <FormField label={label} description={description} error={error} className={className}>
+      {(f) => (
+        <PasswordInput
+          {...f}
+          showLabel={i18n._("signin.show_password")}
+          hideLabel={i18n._("signin.hide_password")}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          required
+          {...lengths}
+          autoComplete={kind === "current" ? "current-password" : "new-password"}
+        />
+      )}
+    </FormField>
+  );
 }
 
 export function PersonalDetails({ user }: { user: ProfileUser }) {
@@ -85,50 +121,19 @@ export function PersonalDetails({ user }: { user: ProfileUser }) {
     >
       {user.email_verified ? null : <VerifyAccount email={user.email} />}
       <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <FormField label={i18n._("my_profile.first_name")} error={fieldErrors.first_name}>
-          {(f) => (
-            <Input
-              {...f}
-              value={firstName}
-              onChange={(e) => setFirstName(e.target.value)}
-              required
-              maxLength={100}
-              autoComplete="given-name"
-            />
-          )}
-        </FormField>
-        <FormField label={i18n._("my_profile.last_name")} error={fieldErrors.last_name}>
-          {(f) => (
-            <Input
-              {...f}
-              value={lastName}
-              onChange={(e) => setLastName(e.target.value)}
-              required
-              maxLength={100}
-              autoComplete="family-name"
-            />
-          )}
-        </FormField>
-        <FormField
+        <NameFields
+          labels={{ first: i18n._("my_profile.first_name"), last: i18n._("my_profile.last_name") }}
+          values={{ first: firstName, last: lastName }}
+          onChange={(part, value) => (part === "first" ? setFirstName : setLastName)(value)}
+          errors={{ first: fieldErrors.first_name, last: fieldErrors.last_name }}
+        />
+        <LanguageField
           label={i18n._("my_profile.language")}
           description={i18n._("my_profile.language_hint")}
+          value={language}
+          onChange={setLanguage}
           error={fieldErrors.language}
-        >
-          {(f) => (
-            <select
-              {...f}
-              value={language}
-              onChange={(e) => setLanguage(e.target.value)}
-              className={inputClassName}
-            >
-              {LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code} lang={l.code}>
-                  {l.nativeName}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        />
         <div className="flex items-end sm:col-span-2">
           <Button type="submit" loading={pending}>
             {i18n._("my_profile.save")}
@@ -192,7 +197,6 @@ export function UsernameSection({ user }: { user: ProfileUser }) {
   const [checked, setChecked] = useState<{ email: string; available: boolean } | null>(null);
   const available = checked?.email === email ? checked.available : null;
   const { run, pending, fieldErrors, setFieldErrors } = useApiAction();
-  const labels = usePasswordLabels();
 
   // The server says whether the address is free while the user types (debounced).
   useEffect(() => {
@@ -252,18 +256,13 @@ export function UsernameSection({ user }: { user: ProfileUser }) {
             />
           )}
         </FormField>
-        <FormField label={i18n._("my_profile.current_password")} error={fieldErrors.pwd}>
-          {(f) => (
-            <PasswordInput
-              {...f}
-              {...labels}
-              value={pwd}
-              onChange={(e) => setPwd(e.target.value)}
-              required
-              autoComplete="current-password"
-            />
-          )}
-        </FormField>
+        <PasswordField
+          kind="current"
+          label={i18n._("my_profile.current_password")}
+          value={pwd}
+          onChange={setPwd}
+          error={fieldErrors.pwd}
+        />
         <div className="sm:col-span-2">
           <Button type="submit" loading={pending}>
             {i18n._("my_profile.change_username")}
@@ -281,7 +280,6 @@ export function PasswordSection({ forced }: { forced: boolean }) {
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const { run, pending, fieldErrors, setFieldErrors } = useApiAction();
-  const labels = usePasswordLabels();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -310,53 +308,31 @@ export function PasswordSection({ forced }: { forced: boolean }) {
     >
       <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         {forced ? null : (
-          <FormField
+          <PasswordField
+            kind="current"
             label={i18n._("my_profile.current_password")}
+            value={pwd}
+            onChange={setPwd}
             error={fieldErrors.pwd}
             className="sm:col-span-2"
-          >
-            {(f) => (
-              <PasswordInput
-                {...f}
-                {...labels}
-                value={pwd}
-                onChange={(e) => setPwd(e.target.value)}
-                required
-                autoComplete="current-password"
-              />
-            )}
-          </FormField>
+          />
         )}
-        <FormField
+        <PasswordField
+          kind="new"
           label={i18n._("my_profile.new_password")}
           description={i18n._("my_profile.password_rules")}
+          lengths={NEW_PASSWORD_LENGTHS}
+          value={next}
+          onChange={setNext}
           error={fieldErrors.new_password}
-        >
-          {(f) => (
-            <PasswordInput
-              {...f}
-              {...labels}
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-              required
-              minLength={8}
-              maxLength={128}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
-        <FormField label={i18n._("my_profile.confirm_password")} error={fieldErrors.confirm}>
-          {(f) => (
-            <PasswordInput
-              {...f}
-              {...labels}
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              required
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        />
+        <PasswordField
+          kind="new"
+          label={i18n._("my_profile.confirm_password")}
+          value={confirm}
+          onChange={setConfirm}
+          error={fieldErrors.confirm}
+        />
         <div className="sm:col-span-2">
           <Button type="submit" loading={pending}>
             {i18n._("my_profile.change_password")}
@@ -373,7 +349,6 @@ export function TwoFactorSection({ user }: { user: ProfileUser }) {
   const [pwd, setPwd] = useState("");
   const [code, setCode] = useState("");
   const { run, pending, fieldErrors } = useApiAction();
-  const labels = usePasswordLabels();
 
   async function disable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -395,18 +370,13 @@ export function TwoFactorSection({ user }: { user: ProfileUser }) {
             {i18n._("my_profile.recovery_left", { count: user.recovery_codes_left })}
           </Alert>
           <form onSubmit={disable} className="grid gap-4 sm:grid-cols-2">
-            <FormField label={i18n._("my_profile.current_password")} error={fieldErrors.pwd}>
-              {(f) => (
-                <PasswordInput
-                  {...f}
-                  {...labels}
-                  value={pwd}
-                  onChange={(e) => setPwd(e.target.value)}
-                  required
-                  autoComplete="current-password"
-                />
-              )}
-            </FormField>
+            <PasswordField
+              kind="current"
+              label={i18n._("my_profile.current_password")}
+              value={pwd}
+              onChange={setPwd}
+              error={fieldErrors.pwd}
+            />
             <FormField label={i18n._("my_profile.code_or_recovery")} error={fieldErrors.code}>
               {(f) => (
                 <Input

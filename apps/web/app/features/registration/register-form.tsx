@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_LENGTHS } from "@ems/contracts/password-rules";
 import { useLingui } from "@lingui/react";
 import type { Country } from "@ems/contracts/countries";
 import { useEffect, useState, type FormEvent } from "react";
@@ -5,6 +6,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { NameFields } from "~/components/ui/person-fields";
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
@@ -148,30 +150,12 @@ export function RegisterForm({ countries }: { countries: Country[] }) {
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-lg font-semibold">{i18n._("register_page.contact_heading")}</legend>
-        <FormField label={i18n._("my_profile.first_name")} error={errors["contact.first_name"]}>
-          {(f) => (
-            <Input
-              {...f}
-              value={values.firstName}
-              onChange={(e) => set("firstName")(e.target.value)}
-              required
-              maxLength={100}
-              autoComplete="given-name"
-            />
-          )}
-        </FormField>
-        <FormField label={i18n._("my_profile.last_name")} error={errors["contact.last_name"]}>
-          {(f) => (
-            <Input
-              {...f}
-              value={values.lastName}
-              onChange={(e) => set("lastName")(e.target.value)}
-              required
-              maxLength={100}
-              autoComplete="family-name"
-            />
-          )}
-        </FormField>
+        <NameFields
+          labels={{ first: i18n._("my_profile.first_name"), last: i18n._("my_profile.last_name") }}
+          values={{ first: values.firstName, last: values.lastName }}
+          onChange={(part, value) => set(part === "first" ? "firstName" : "lastName")(value)}
+          errors={{ first: errors["contact.first_name"], last: errors["contact.last_name"] }}
+        />
         <FormField
           label={i18n._("signin.email_label")}
           className="sm:col-span-2"
@@ -213,8 +197,7 @@ export function RegisterForm({ countries }: { countries: Country[] }) {
               value={values.password}
               onChange={(e) => set("password")(e.target.value)}
               required
-              minLength={8}
-              maxLength={128}
+              {...NEW_PASSWORD_LENGTHS}
               autoComplete="new-password"
             />
           )}

@@ -12,40 +12,30 @@ import {
 
 import type { Locale } from "@ems/i18n/locales";
 import { Banknote } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
-import { EmptyList, ListCount } from "~/components/list/list-states";
-import { Pagination } from "~/components/list/pagination";
+import { DataTable } from "~/components/list/data-table";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList } from "~/components/list/list-states";
 import { Input, inputClassName } from "~/components/ui/input";
-import { listHref, pageCount, sortHidden, type ListState } from "~/lib/list-query";
+import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
 import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
 
 import { STAFF_DELIVERIES, STAFF_INVOICES } from "./list-specs";
 import { issueMessage, type FieldErrors } from "./quote-lines";
 import type { CompanyOption } from "./quotes-list";
-import {
-  FilterField,
-  FilterForm,
-  InvoiceStatusBadge,
-  linkClass,
-  mutedClass,
-  SortHeader,
-  TableRegion,
-  tbodyClass,
-  tdClass,
-  theadClass,
-  thClass,
-  trClass,
-} from "./staff-ui";
+import { FilterField, FilterForm, InvoiceStatusBadge, linkClass, mutedClass } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
 import { call, hrefOf } from "~/lib/api-client";
 
-interface ListProps<T> {
+/** The supply lists (./supply) take the same props. */
+export interface ListProps<T> {
   items: T[];
   total: number;
   page: number;
@@ -72,6 +62,97 @@ function CompanyFilter({ companies, state }: { companies: CompanyOption[]; state
   );
 }
 
+const invoiceColumn = createColumnHelper<StaffInvoice>();
+
+function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => void) {
+  const { i18n } = useLingui();
+  return useMemo(
+    () => [
+      invoiceColumn.accessor("number", {
+        header: () => i18n._("staff.col_number"),
+        cell: ({ row: { original: inv } }) => (
+          <>
+            <span className="block font-semibold whitespace-nowrap">{inv.number}</span>
+            <span className={`block ${mutedClass}`}>{inv.company_name}</span>
+            <a
+              href={hrefOf(staffInvoiceEndpoints.pdf, { params: { id: inv.id } })}
+              className={`${linkClass} text-sm`}
+              aria-label={i18n._("billing.pdf_label", { number: inv.number })}
+            >
+              {i18n._("billing.pdf")}
+            </a>
+          </>
+        ),
+      }),
+      invoiceColumn.display({
+        id: "order",
+        header: () => i18n._("staff.col_order"),
+        cell: ({ row: { original: inv } }) => (
+          <span className="whitespace-nowrap">
+            <Link to={href("staff-order", locale, { order: inv.order_id })} className={linkClass}>
+              {inv.order_number}
+            </Link>
+            <span className={`block ${mutedClass}`}>{i18n._("staff.po_short", { po: inv.po_number })}</span>
+          </span>
+        ),
+      }),
+      invoiceColumn.accessor("issued_on", {
+        header: () => i18n._("staff.col_issued"),
+        cell: ({ row: { original: inv } }) => (
+          <span className="whitespace-nowrap">{formatDate(inv.issued_on, locale)}</span>
+        ),
+      }),
+      invoiceColumn.accessor("due_on", {
+        header: () => i18n._("staff.col_due"),
+        cell: ({ row: { original: inv } }) => (
+          <span className="whitespace-nowrap">{formatDate(inv.due_on, locale)}</span>
+        ),
+      }),
+      // The id is the API's sort field, not the row's.
+      invoiceColumn.accessor("total_minor", {
+        id: "total",
+        header: () => i18n._("staff.col_total"),
+        cell: ({ row: { original: inv } }) => (
+          <span className="whitespace-nowrap tabular-nums">
+            {formatMoney(inv.total_minor, inv.currency, locale)}
+          </span>
+        ),
+      }),
+      invoiceColumn.display({
+        id: "status",
+        header: () => i18n._("staff.col_status"),
+        cell: ({ row: { original: inv } }) => (
+          <>
+            <InvoiceStatusBadge status={inv.display_status} />
+            {inv.paid_at ? (
+              <span className={`block ${mutedClass}`}>
+                {i18n._("staff.paid_on", { date: formatDate(inv.paid_at, locale) })}
+              </span>
+            ) : null}
+          </>
+        ),
+      }),
+      invoiceColumn.display({
+        id: "actions",
+        header: () => <span className="sr-only">{i18n._("staff.col_actions")}</span>,
+        cell: ({ row: { original: inv } }) =>
+          inv.status === "unpaid" ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onPay(inv)}
+              aria-label={i18n._("staff.record_payment_for", { number: inv.number })}
+            >
+              <Banknote aria-hidden="true" className="size-4" />
+              {i18n._("staff.record_payment")}
+            </Button>
+          ) : null,
+      }),
+    ],
+    [i18n, locale, onPay],
+  );
+}
+
 export function InvoicesList({
   items,
   total,
@@ -84,7 +165,7 @@ export function InvoicesList({
 }: ListProps<StaffInvoice>) {
   const { i18n } = useLingui();
   const [paying, setPaying] = useState<StaffInvoice | null>(null);
-  const sortProps = { state, spec: STAFF_INVOICES, pathname };
+  const columns = useInvoiceColumns(locale, setPaying);
   return (
     <div className="space-y-4">
       <FilterForm label={i18n._("staff.invoices_filter")} hidden={{ ...sortHidden(state, STAFF_INVOICES) }}>
@@ -103,86 +184,29 @@ export function InvoicesList({
           <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ListCount>{i18n._("staff.invoices_count", { count: total })}</ListCount>
-      {items.length === 0 ? (
-        <EmptyList>{i18n._("staff.invoices_empty")}</EmptyList>
-      ) : (
-        <TableRegion label={i18n._("staff.invoices_table")} minWidth="min-w-[760px]">
-          <thead className={theadClass}>
-            <tr>
-              <SortHeader label={i18n._("staff.col_number")} field="number" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_order")}
-              </th>
-              <SortHeader label={i18n._("staff.col_issued")} field="issued_on" {...sortProps} />
-              <SortHeader label={i18n._("staff.col_due")} field="due_on" {...sortProps} />
-              <SortHeader label={i18n._("staff.col_total")} field="total" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_status")}
-              </th>
-              <th scope="col" className={thClass}>
-                <span className="sr-only">{i18n._("staff.col_actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={tbodyClass}>
-            {items.map((inv) => (
-              <tr key={inv.id} className={trClass}>
-                <th scope="row" className={`${tdClass} font-normal`}>
-                  <span className="block font-semibold whitespace-nowrap">{inv.number}</span>
-                  <span className={`block ${mutedClass}`}>{inv.company_name}</span>
-                  <a
-                    href={hrefOf(staffInvoiceEndpoints.pdf, { params: { id: inv.id } })}
-                    className={`${linkClass} text-sm`}
-                    aria-label={i18n._("billing.pdf_label", { number: inv.number })}
-                  >
-                    {i18n._("billing.pdf")}
-                  </a>
-                </th>
-                <td className={`${tdClass} whitespace-nowrap`}>
-                  <Link to={href("staff-order", locale, { order: inv.order_id })} className={linkClass}>
-                    {inv.order_number}
-                  </Link>
-                  <span className={`block ${mutedClass}`}>
-                    {i18n._("staff.po_short", { po: inv.po_number })}
-                  </span>
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(inv.issued_on, locale)}</td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(inv.due_on, locale)}</td>
-                <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                  {formatMoney(inv.total_minor, inv.currency, locale)}
-                </td>
-                <td className={tdClass}>
-                  <InvoiceStatusBadge status={inv.display_status} />
-                  {inv.paid_at ? (
-                    <span className={`block ${mutedClass}`}>
-                      {i18n._("staff.paid_on", { date: formatDate(inv.paid_at, locale) })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className={tdClass}>
-                  {inv.status === "unpaid" ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setPaying(inv)}
-                      aria-label={i18n._("staff.record_payment_for", { number: inv.number })}
-                    >
-                      <Banknote aria-hidden="true" className="size-4" />
-                      {i18n._("staff.record_payment")}
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination
-        page={page}
-        pages={pageCount(total, pageSize)}
-        href={(p) => listHref(pathname, state, STAFF_INVOICES, { page: p })}
-      />
+      <ListBody
+        page={{ items, total, page, page_size: pageSize }}
+        count={i18n._("staff.invoices_count", { count: total })}
+        empty={<EmptyList>{i18n._("staff.invoices_empty")}</EmptyList>}
+        pageHref={(p) => listHref(pathname, state, STAFF_INVOICES, { page: p })}
+      >
+        {(rows) => (
+          <DataTable
+            data={rows}
+            columns={columns}
+            caption={i18n._("staff.invoices_table")}
+            sortable={["number", "issued_on", "due_on", "total"]}
+            sort={state}
+            sortHref={(key) =>
+              listHref(pathname, state, STAFF_INVOICES, sortChange(state, STAFF_INVOICES, key))
+            }
+            rowId={(inv) => inv.id}
+            minWidth="min-w-[760px]"
+            cards={false}
+            rowHeader
+          />
+        )}
+      </ListBody>
       {paying ? <PaymentDialog invoice={paying} locale={locale} onClose={() => setPaying(null)} /> : null}
     </div>
   );
@@ -257,6 +281,78 @@ function PaymentDialog({
   );
 }
 
+const deliveryColumn = createColumnHelper<StaffDeliveryNote>();
+
+function useDeliveryColumns(locale: Locale) {
+  const { i18n } = useLingui();
+  return useMemo(
+    () => [
+      deliveryColumn.accessor("number", {
+        header: () => i18n._("staff.col_number"),
+        cell: ({ row: { original: dn } }) => (
+          <>
+            <span className="block font-semibold whitespace-nowrap">{dn.number}</span>
+            <span className={`block ${mutedClass}`}>{dn.company_name}</span>
+            <a
+              href={hrefOf(staffDeliveryEndpoints.pdf, { params: { id: dn.id } })}
+              className={`${linkClass} text-sm`}
+              aria-label={i18n._("billing.pdf_label", { number: dn.number })}
+            >
+              {i18n._("billing.pdf")}
+            </a>
+          </>
+        ),
+      }),
+      deliveryColumn.display({
+        id: "order",
+        header: () => i18n._("staff.col_order"),
+        cell: ({ row: { original: dn } }) => (
+          <span className="whitespace-nowrap">
+            <Link to={href("staff-order", locale, { order: dn.order_id })} className={linkClass}>
+              {dn.order_number}
+            </Link>
+          </span>
+        ),
+      }),
+      deliveryColumn.accessor("shipped_at", {
+        header: () => i18n._("staff.col_shipped"),
+        cell: ({ row: { original: dn } }) => (
+          <span className="whitespace-nowrap">{formatDate(dn.shipped_at, locale)}</span>
+        ),
+      }),
+      deliveryColumn.display({
+        id: "carrier",
+        header: () => i18n._("staff.carrier"),
+        cell: ({ row: { original: dn } }) => (
+          <>
+            {dn.carrier}
+            {dn.tracking_number ? (
+              <span className={`block font-mono text-xs ${mutedClass}`}>{dn.tracking_number}</span>
+            ) : null}
+          </>
+        ),
+      }),
+      deliveryColumn.display({
+        id: "contents",
+        header: () => i18n._("staff.col_contents"),
+        cell: ({ row: { original: dn } }) => (
+          <ul>
+            {dn.lines.map((l) => (
+              <li key={l.position}>
+                {i18n._("staff.delivery_line", {
+                  quantity: formatNumber(l.quantity, locale),
+                  description: l.description,
+                })}
+              </li>
+            ))}
+          </ul>
+        ),
+      }),
+    ],
+    [i18n, locale],
+  );
+}
+
 export function DeliveriesList({
   items,
   total,
@@ -268,7 +364,7 @@ export function DeliveriesList({
   locale,
 }: ListProps<StaffDeliveryNote>) {
   const { i18n } = useLingui();
-  const sortProps = { state, spec: STAFF_DELIVERIES, pathname };
+  const columns = useDeliveryColumns(locale);
   return (
     <div className="space-y-4">
       <FilterForm
@@ -283,74 +379,29 @@ export function DeliveriesList({
           <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ListCount>{i18n._("staff.deliveries_count", { count: total })}</ListCount>
-      {items.length === 0 ? (
-        <EmptyList>{i18n._("staff.deliveries_empty")}</EmptyList>
-      ) : (
-        <TableRegion label={i18n._("staff.deliveries_table")} minWidth="min-w-[720px]">
-          <thead className={theadClass}>
-            <tr>
-              <SortHeader label={i18n._("staff.col_number")} field="number" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_order")}
-              </th>
-              <SortHeader label={i18n._("staff.col_shipped")} field="shipped_at" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.carrier")}
-              </th>
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_contents")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className={tbodyClass}>
-            {items.map((dn) => (
-              <tr key={dn.id} className={trClass}>
-                <th scope="row" className={`${tdClass} font-normal`}>
-                  <span className="block font-semibold whitespace-nowrap">{dn.number}</span>
-                  <span className={`block ${mutedClass}`}>{dn.company_name}</span>
-                  <a
-                    href={hrefOf(staffDeliveryEndpoints.pdf, { params: { id: dn.id } })}
-                    className={`${linkClass} text-sm`}
-                    aria-label={i18n._("billing.pdf_label", { number: dn.number })}
-                  >
-                    {i18n._("billing.pdf")}
-                  </a>
-                </th>
-                <td className={`${tdClass} whitespace-nowrap`}>
-                  <Link to={href("staff-order", locale, { order: dn.order_id })} className={linkClass}>
-                    {dn.order_number}
-                  </Link>
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(dn.shipped_at, locale)}</td>
-                <td className={tdClass}>
-                  {dn.carrier}
-                  {dn.tracking_number ? (
-                    <span className={`block font-mono text-xs ${mutedClass}`}>{dn.tracking_number}</span>
-                  ) : null}
-                </td>
-                <td className={tdClass}>
-                  <ul>
-                    {dn.lines.map((l) => (
-                      <li key={l.position}>
-                        {i18n._("staff.delivery_line", {
-                          quantity: formatNumber(l.quantity, locale),
-                          description: l.description,
-                        })}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination
-        page={page}
-        pages={pageCount(total, pageSize)}
-        href={(p) => listHref(pathname, state, STAFF_DELIVERIES, { page: p })}
-      />
+      <ListBody
+        page={{ items, total, page, page_size: pageSize }}
+        count={i18n._("staff.deliveries_count", { count: total })}
+        empty={<EmptyList>{i18n._("staff.deliveries_empty")}</EmptyList>}
+        pageHref={(p) => listHref(pathname, state, STAFF_DELIVERIES, { page: p })}
+      >
+        {(rows) => (
+          <DataTable
+            data={rows}
+            columns={columns}
+            caption={i18n._("staff.deliveries_table")}
+            sortable={["number", "shipped_at"]}
+            sort={state}
+            sortHref={(key) =>
+              listHref(pathname, state, STAFF_DELIVERIES, sortChange(state, STAFF_DELIVERIES, key))
+            }
+            rowId={(dn) => dn.id}
+            minWidth="min-w-[720px]"
+            cards={false}
+            rowHeader
+          />
+        )}
+      </ListBody>
     </div>
   );
 }

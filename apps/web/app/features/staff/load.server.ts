@@ -1,5 +1,8 @@
 import type { Endpoint, ResponseData } from "@ems/contracts/endpoints";
+import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 import { ApiError, call, type ApiClient, type CallArgs, type CallInput } from "~/lib/api-client";
+import { listApiParams, readListQuery, type ListSpec } from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
 
 /** Why a back-office loader has no data: a role that may not see it, a bad filter, a missing document. */
 export type LoadProblem = "forbidden" | "invalid" | "not_found";
@@ -30,4 +33,22 @@ export async function load<E extends Endpoint>(
     }
     throw error;
   }
+}
+
+/**
+ * One back-office list from the page's URL, with the customers its company filter offers (the
+ * first hundred by name).
+ */
+export async function loadCustomerList<E extends Endpoint>(
+  api: ApiClient,
+  search: URLSearchParams,
+  spec: ListSpec,
+  endpoint: E,
+) {
+  const state = readListQuery(search, spec);
+  const [list, customers] = await Promise.all([
+    loadList(api, endpoint, listApiParams(state, spec)),
+    loadList(api, staffCustomerEndpoints.list, { page_size: 100, sort: "name" }),
+  ]);
+  return { state, list, companies: (customers.page?.items ?? []).map(({ id, name }) => ({ id, name })) };
 }

@@ -6,7 +6,7 @@ import {
   CONTRACT_STATUSES,
   CONTRACT_TRANSITIONS,
   type StaffContract,
-} from "@ems/contracts/agreements";
+} from "@ems/contracts/contracts";
 import {
   staffMaterialRequestEndpoints,
   MATERIAL_REQUEST_STATUSES,
@@ -15,47 +15,27 @@ import {
 
 import type { Locale } from "@ems/i18n/locales";
 import { PackageCheck } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { EmptyList, ListCount } from "~/components/list/list-states";
-import { Pagination } from "~/components/list/pagination";
+import { DataTable } from "~/components/list/data-table";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList } from "~/components/list/list-states";
 import { inputClassName } from "~/components/ui/input";
-import { listHref, pageCount, sortHidden, type ListSpec, type ListState } from "~/lib/list-query";
+import { listHref, sortChange, sortHidden, type ListSpec, type ListState } from "~/lib/list-query";
 import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
 
+import type { ListProps } from "./billing";
 import { STAFF_CONTRACTS, STAFF_MATERIAL } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
-import {
-  FilterField,
-  FilterForm,
-  linkClass,
-  mutedClass,
-  SortHeader,
-  TableRegion,
-  tbodyClass,
-  tdClass,
-  theadClass,
-  thClass,
-  trClass,
-} from "./staff-ui";
+import { FilterField, FilterForm, linkClass, mutedClass } from "./staff-ui";
 import { useStaffAction } from "./use-staff-action";
 import { call } from "~/lib/api-client";
-
-interface ListProps<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  companies: CompanyOption[];
-  pathname: string;
-  state: ListState;
-  locale: Locale;
-}
 
 const MATERIAL_TONES: Record<string, BadgeTone> = {
   announced: "info",
@@ -116,6 +96,104 @@ function Filters({
   );
 }
 
+const materialColumn = createColumnHelper<StaffMaterialRequest>();
+
+function useMaterialColumns(locale: Locale, onReceive: (request: StaffMaterialRequest) => void) {
+  const { i18n } = useLingui();
+  return useMemo(
+    () => [
+      materialColumn.accessor("number", {
+        header: () => i18n._("staff.col_number"),
+        cell: ({ row: { original: mr } }) => (
+          <>
+            <span className="block font-semibold whitespace-nowrap">{mr.number}</span>
+            <span className={`block ${mutedClass}`}>{mr.company_name}</span>
+            {mr.order_id && mr.order_number ? (
+              <Link
+                to={href("staff-order", locale, { order: mr.order_id })}
+                className={`block text-sm ${linkClass}`}
+              >
+                {mr.order_number}
+              </Link>
+            ) : null}
+          </>
+        ),
+      }),
+      materialColumn.display({
+        id: "status",
+        header: () => i18n._("staff.col_status"),
+        cell: ({ row: { original: mr } }) => (
+          <>
+            <Badge tone={MATERIAL_TONES[mr.status] ?? "neutral"}>
+              {i18n._("staff.material_status", { status: mr.status })}
+            </Badge>
+            {mr.received_at ? (
+              <span className={`block ${mutedClass}`}>
+                {i18n._("staff.received_on", { date: formatDate(mr.received_at, locale) })}
+              </span>
+            ) : null}
+          </>
+        ),
+      }),
+      materialColumn.accessor("expected_on", {
+        header: () => i18n._("staff.col_expected"),
+        cell: ({ row: { original: mr } }) => (
+          <span className="whitespace-nowrap">{formatDate(mr.expected_on, locale)}</span>
+        ),
+      }),
+      materialColumn.display({
+        id: "parts",
+        header: () => i18n._("staff.col_parts"),
+        cell: ({ row: { original: mr } }) => (
+          <>
+            <ul>
+              {mr.lines.map((l, i) => (
+                <li key={i} className="break-words">
+                  {i18n._("staff.material_line", {
+                    quantity: formatNumber(l.quantity, locale),
+                    mpn: l.mpn,
+                    packaging: l.packaging,
+                  })}
+                </li>
+              ))}
+            </ul>
+            {mr.notes ? <p className={`mt-1 ${mutedClass} break-words`}>{mr.notes}</p> : null}
+          </>
+        ),
+      }),
+      materialColumn.display({
+        id: "carrier",
+        header: () => i18n._("staff.carrier"),
+        cell: ({ row: { original: mr } }) => (
+          <>
+            {mr.carrier ?? i18n._("staff.none")}
+            {mr.tracking_number ? (
+              <span className={`block font-mono text-xs ${mutedClass}`}>{mr.tracking_number}</span>
+            ) : null}
+          </>
+        ),
+      }),
+      materialColumn.display({
+        id: "actions",
+        header: () => <span className="sr-only">{i18n._("staff.col_actions")}</span>,
+        cell: ({ row: { original: mr } }) =>
+          mr.status === "announced" ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onReceive(mr)}
+              aria-label={i18n._("staff.mark_received_for", { number: mr.number })}
+            >
+              <PackageCheck aria-hidden="true" className="size-4" />
+              {i18n._("staff.mark_received")}
+            </Button>
+          ) : null,
+      }),
+    ],
+    [i18n, locale, onReceive],
+  );
+}
+
 /** Announced customer material, checked in with "Mark received" (POST …/receive). */
 export function MaterialList({
   items,
@@ -130,7 +208,7 @@ export function MaterialList({
   const { i18n } = useLingui();
   const [receiving, setReceiving] = useState<StaffMaterialRequest | null>(null);
   const { run, pending } = useStaffAction();
-  const sortProps = { state, spec: STAFF_MATERIAL, pathname };
+  const columns = useMaterialColumns(locale, setReceiving);
 
   async function receive() {
     if (!receiving) return;
@@ -152,98 +230,29 @@ export function MaterialList({
         spec={STAFF_MATERIAL}
         searchLabel={i18n._("staff.search_material")}
       />
-      <ListCount>{i18n._("staff.material_count", { count: total })}</ListCount>
-      {items.length === 0 ? (
-        <EmptyList>{i18n._("staff.material_empty")}</EmptyList>
-      ) : (
-        <TableRegion label={i18n._("staff.material_table")} minWidth="min-w-[760px]">
-          <thead className={theadClass}>
-            <tr>
-              <SortHeader label={i18n._("staff.col_number")} field="number" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_status")}
-              </th>
-              <SortHeader label={i18n._("staff.col_expected")} field="expected_on" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_parts")}
-              </th>
-              <th scope="col" className={thClass}>
-                {i18n._("staff.carrier")}
-              </th>
-              <th scope="col" className={thClass}>
-                <span className="sr-only">{i18n._("staff.col_actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={tbodyClass}>
-            {items.map((mr) => (
-              <tr key={mr.id} className={trClass}>
-                <th scope="row" className={`${tdClass} font-normal`}>
-                  <span className="block font-semibold whitespace-nowrap">{mr.number}</span>
-                  <span className={`block ${mutedClass}`}>{mr.company_name}</span>
-                  {mr.order_id && mr.order_number ? (
-                    <Link
-                      to={href("staff-order", locale, { order: mr.order_id })}
-                      className={`block text-sm ${linkClass}`}
-                    >
-                      {mr.order_number}
-                    </Link>
-                  ) : null}
-                </th>
-                <td className={tdClass}>
-                  <Badge tone={MATERIAL_TONES[mr.status] ?? "neutral"}>
-                    {i18n._("staff.material_status", { status: mr.status })}
-                  </Badge>
-                  {mr.received_at ? (
-                    <span className={`block ${mutedClass}`}>
-                      {i18n._("staff.received_on", { date: formatDate(mr.received_at, locale) })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(mr.expected_on, locale)}</td>
-                <td className={tdClass}>
-                  <ul>
-                    {mr.lines.map((l, i) => (
-                      <li key={i} className="break-words">
-                        {i18n._("staff.material_line", {
-                          quantity: formatNumber(l.quantity, locale),
-                          mpn: l.mpn,
-                          packaging: l.packaging,
-                        })}
-                      </li>
-                    ))}
-                  </ul>
-                  {mr.notes ? <p className={`mt-1 ${mutedClass} break-words`}>{mr.notes}</p> : null}
-                </td>
-                <td className={tdClass}>
-                  {mr.carrier ?? i18n._("staff.none")}
-                  {mr.tracking_number ? (
-                    <span className={`block font-mono text-xs ${mutedClass}`}>{mr.tracking_number}</span>
-                  ) : null}
-                </td>
-                <td className={tdClass}>
-                  {mr.status === "announced" ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setReceiving(mr)}
-                      aria-label={i18n._("staff.mark_received_for", { number: mr.number })}
-                    >
-                      <PackageCheck aria-hidden="true" className="size-4" />
-                      {i18n._("staff.mark_received")}
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination
-        page={page}
-        pages={pageCount(total, pageSize)}
-        href={(p) => listHref(pathname, state, STAFF_MATERIAL, { page: p })}
-      />
+      <ListBody
+        page={{ items, total, page, page_size: pageSize }}
+        count={i18n._("staff.material_count", { count: total })}
+        empty={<EmptyList>{i18n._("staff.material_empty")}</EmptyList>}
+        pageHref={(p) => listHref(pathname, state, STAFF_MATERIAL, { page: p })}
+      >
+        {(rows) => (
+          <DataTable
+            data={rows}
+            columns={columns}
+            caption={i18n._("staff.material_table")}
+            sortable={["number", "expected_on"]}
+            sort={state}
+            sortHref={(key) =>
+              listHref(pathname, state, STAFF_MATERIAL, sortChange(state, STAFF_MATERIAL, key))
+            }
+            rowId={(mr) => mr.id}
+            minWidth="min-w-[760px]"
+            cards={false}
+            rowHeader
+          />
+        )}
+      </ListBody>
       <Dialog
         open={receiving !== null}
         onOpenChange={(open) => !open && setReceiving(null)}
@@ -264,6 +273,101 @@ export function MaterialList({
   );
 }
 
+const contractColumn = createColumnHelper<StaffContract>();
+
+function useContractColumns(
+  locale: Locale,
+  onChange: (change: { contract: StaffContract; status: "active" | "ended" }) => void,
+) {
+  const { i18n } = useLingui();
+  return useMemo(
+    () => [
+      contractColumn.accessor("number", {
+        header: () => i18n._("staff.col_number"),
+        cell: ({ row: { original: c } }) => (
+          <>
+            <span className="block font-semibold whitespace-nowrap">{c.number}</span>
+            <span className={`block ${mutedClass}`}>{c.company_name}</span>
+          </>
+        ),
+      }),
+      contractColumn.accessor("title", {
+        header: () => i18n._("staff.col_title"),
+        cell: ({ row: { original: c } }) => (
+          <>
+            <span className="block break-words">{c.title}</span>
+            <span className={`block ${mutedClass}`}>{i18n._("staff.contract_kind", { kind: c.kind })}</span>
+          </>
+        ),
+      }),
+      contractColumn.display({
+        id: "status",
+        header: () => i18n._("staff.col_status"),
+        cell: ({ row: { original: c } }) => (
+          <Badge tone={CONTRACT_TONES[c.status] ?? "neutral"}>
+            {i18n._("staff.contract_status", { status: c.status })}
+          </Badge>
+        ),
+      }),
+      contractColumn.accessor("starts_on", {
+        header: () => i18n._("staff.col_term"),
+        cell: ({ row: { original: c } }) => (
+          <span className="whitespace-nowrap">
+            {c.ends_on
+              ? i18n._("staff.term_range", {
+                  from: formatDate(c.starts_on, locale),
+                  to: formatDate(c.ends_on, locale),
+                })
+              : i18n._("staff.term_open", { from: formatDate(c.starts_on, locale) })}
+          </span>
+        ),
+      }),
+      contractColumn.display({
+        id: "volume",
+        header: () => i18n._("staff.col_volume"),
+        cell: ({ row: { original: c } }) => (
+          <span className="whitespace-nowrap tabular-nums">
+            {c.annual_volume_minor === null
+              ? i18n._("staff.none")
+              : formatMoney(c.annual_volume_minor, c.currency, locale)}
+          </span>
+        ),
+      }),
+      contractColumn.display({
+        id: "actions",
+        header: () => <span className="sr-only">{i18n._("staff.col_actions")}</span>,
+        cell: ({ row: { original: c } }) => {
+          const next = CONTRACT_TRANSITIONS[c.status];
+          return (
+            <div className="flex flex-wrap gap-2">
+              {next.includes("active") ? (
+                <Button
+                  size="sm"
+                  onClick={() => onChange({ contract: c, status: "active" })}
+                  aria-label={i18n._("staff.activate_contract", { number: c.number })}
+                >
+                  {i18n._("staff.activate")}
+                </Button>
+              ) : null}
+              {next.includes("ended") ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onChange({ contract: c, status: "ended" })}
+                  aria-label={i18n._("staff.end_contract", { number: c.number })}
+                >
+                  {i18n._("staff.end")}
+                </Button>
+              ) : null}
+            </div>
+          );
+        },
+      }),
+    ],
+    [i18n, locale, onChange],
+  );
+}
+
 /** Every customer's contracts, activated or ended here (PUT …/status). */
 export function ContractsList({
   items,
@@ -278,7 +382,7 @@ export function ContractsList({
   const { i18n } = useLingui();
   const [change, setChange] = useState<{ contract: StaffContract; status: "active" | "ended" } | null>(null);
   const { run, pending } = useStaffAction();
-  const sortProps = { state, spec: STAFF_CONTRACTS, pathname };
+  const columns = useContractColumns(locale, setChange);
 
   async function confirm() {
     if (!change) return;
@@ -317,94 +421,29 @@ export function ContractsList({
           </FilterField>
         }
       />
-      <ListCount>{i18n._("staff.contracts_count", { count: total })}</ListCount>
-      {items.length === 0 ? (
-        <EmptyList>{i18n._("staff.contracts_empty")}</EmptyList>
-      ) : (
-        <TableRegion label={i18n._("staff.contracts_table")} minWidth="min-w-[760px]">
-          <thead className={theadClass}>
-            <tr>
-              <SortHeader label={i18n._("staff.col_number")} field="number" {...sortProps} />
-              <SortHeader label={i18n._("staff.col_title")} field="title" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_status")}
-              </th>
-              <SortHeader label={i18n._("staff.col_term")} field="starts_on" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_volume")}
-              </th>
-              <th scope="col" className={thClass}>
-                <span className="sr-only">{i18n._("staff.col_actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={tbodyClass}>
-            {items.map((c) => {
-              const next = CONTRACT_TRANSITIONS[c.status];
-              return (
-                <tr key={c.id} className={trClass}>
-                  <th scope="row" className={`${tdClass} font-normal`}>
-                    <span className="block font-semibold whitespace-nowrap">{c.number}</span>
-                    <span className={`block ${mutedClass}`}>{c.company_name}</span>
-                  </th>
-                  <td className={tdClass}>
-                    <span className="block break-words">{c.title}</span>
-                    <span className={`block ${mutedClass}`}>
-                      {i18n._("staff.contract_kind", { kind: c.kind })}
-                    </span>
-                  </td>
-                  <td className={tdClass}>
-                    <Badge tone={CONTRACT_TONES[c.status] ?? "neutral"}>
-                      {i18n._("staff.contract_status", { status: c.status })}
-                    </Badge>
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    {c.ends_on
-                      ? i18n._("staff.term_range", {
-                          from: formatDate(c.starts_on, locale),
-                          to: formatDate(c.ends_on, locale),
-                        })
-                      : i18n._("staff.term_open", { from: formatDate(c.starts_on, locale) })}
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                    {c.annual_volume_minor === null
-                      ? i18n._("staff.none")
-                      : formatMoney(c.annual_volume_minor, c.currency, locale)}
-                  </td>
-                  <td className={tdClass}>
-                    <div className="flex flex-wrap gap-2">
-                      {next.includes("active") ? (
-                        <Button
-                          size="sm"
-                          onClick={() => setChange({ contract: c, status: "active" })}
-                          aria-label={i18n._("staff.activate_contract", { number: c.number })}
-                        >
-                          {i18n._("staff.activate")}
-                        </Button>
-                      ) : null}
-                      {next.includes("ended") ? (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => setChange({ contract: c, status: "ended" })}
-                          aria-label={i18n._("staff.end_contract", { number: c.number })}
-                        >
-                          {i18n._("staff.end")}
-                        </Button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination
-        page={page}
-        pages={pageCount(total, pageSize)}
-        href={(p) => listHref(pathname, state, STAFF_CONTRACTS, { page: p })}
-      />
+      <ListBody
+        page={{ items, total, page, page_size: pageSize }}
+        count={i18n._("staff.contracts_count", { count: total })}
+        empty={<EmptyList>{i18n._("staff.contracts_empty")}</EmptyList>}
+        pageHref={(p) => listHref(pathname, state, STAFF_CONTRACTS, { page: p })}
+      >
+        {(rows) => (
+          <DataTable
+            data={rows}
+            columns={columns}
+            caption={i18n._("staff.contracts_table")}
+            sortable={["number", "title", "starts_on"]}
+            sort={state}
+            sortHref={(key) =>
+              listHref(pathname, state, STAFF_CONTRACTS, sortChange(state, STAFF_CONTRACTS, key))
+            }
+            rowId={(c) => c.id}
+            minWidth="min-w-[760px]"
+            cards={false}
+            rowHeader
+          />
+        )}
+      </ListBody>
       <Dialog
         open={change !== null}
         onOpenChange={(open) => !open && setChange(null)}

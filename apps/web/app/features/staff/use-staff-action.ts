@@ -1,40 +1,19 @@
 import { useLingui } from "@lingui/react";
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 
 import { ApiError } from "~/lib/api-client";
 import { showToast } from "~/lib/toast";
+import { dataOf, useApiCall } from "~/lib/use-api-call";
 
 import type { FieldErrors } from "./quote-lines";
 
 /**
- * Runs one back-office call: pending state, a success toast, the page's data loaded again, and on
- * failure the API's own message in an error toast; a validation error also marks the field the API
- * names (`field`, such as lines.0.tiers.1.quantity).
+ * A back-office call (useApiCall): on failure the API's own message in an error toast; a validation
+ * error also marks the field the API names (`field`, such as lines.0.tiers.1.quantity).
  */
 export function useStaffAction() {
   const { i18n } = useLingui();
-  const revalidator = useRevalidator();
-  const [pending, setPending] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-
-  async function run<T>(
-    call: () => Promise<T>,
-    success?: string,
-    options: { revalidate?: boolean } = {},
-  ): Promise<T | undefined> {
-    setPending(true);
-    setFieldErrors({});
-    try {
-      const result = await call();
-      if (success) showToast({ title: success, color: "success" });
-      if (options.revalidate !== false) await revalidator.revalidate();
-      return result;
-    } catch (error) {
-      // An expired session is announced and redirected by the browser client.
-      if (error instanceof ApiError && error.status === 401) return undefined;
-      if (error instanceof ApiError && error.field && error.status === 400)
-        setFieldErrors({ [error.field]: { key: "staff.error_invalid" } });
+  const { run, pending, problem, setProblem } = useApiCall<FieldErrors>({
+    describe: (error) => {
       showToast({
         title: i18n._(
           error instanceof ApiError && error.status === 403
@@ -44,13 +23,18 @@ export function useStaffAction() {
         description: error instanceof ApiError ? error.message : undefined,
         color: "error",
       });
-      return undefined;
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return { run, pending, fieldErrors, setFieldErrors };
+      return error instanceof ApiError && error.field && error.status === 400
+        ? { [error.field]: { key: "staff.error_invalid" } }
+        : null;
+    },
+  });
+  return {
+    run: async <T>(call: () => Promise<T>, success?: string, options: { revalidate?: boolean } = {}) =>
+      dataOf(await run(call, { success, ...options })),
+    pending,
+    fieldErrors: problem ?? {},
+    setFieldErrors: setProblem,
+  };
 }
 
 /** The message of a field, if the form has one for it. */

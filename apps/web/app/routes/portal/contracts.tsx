@@ -5,31 +5,22 @@ import {
   CONTRACT_KINDS,
   CONTRACT_SORTS,
   CONTRACT_STATUSES,
-} from "@ems/contracts/agreements";
+} from "@ems/contracts/contracts";
 import { FilePlus2 } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "react-router";
 
-import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
-import { ListToolbar, ToolbarSearch, ToolbarSelect } from "~/components/list/list-toolbar";
-import { Pagination } from "~/components/list/pagination";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList, ListNote, ListProblem } from "~/components/list/list-states";
+import { ListToolbar, ToolbarFilter, ToolbarSearch, ToolbarSort } from "~/components/list/list-toolbar";
 import { Button } from "~/components/ui/button";
 import { ContractDialog } from "~/features/billing/contract-dialog";
 import { ContractsTable } from "~/features/billing/contracts-table";
 import { PageHeader } from "~/features/billing/page-header";
 import { apiFromRequest } from "~/lib/api.server";
-import {
-  isFiltered,
-  listApiParams,
-  listHref,
-  pageCount,
-  readListQuery,
-  sortChange,
-  type ListChange,
-  type ListSpec,
-} from "~/lib/list-query";
+import { listApiParams, readListQuery, type ListSpec } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { claimValues } from "@ems/content/values";
+import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -50,8 +41,6 @@ const SPEC: ListSpec = {
   searchMax: 100,
 };
 
-/** Administrators and buyers request contracts (the contracts API's rule). */
-
 /** The company's agreements (docs/behaviour/billing.md#contracts) and a request for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
@@ -70,17 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Contracts({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { pathname } = useLocation();
   const locale = useLocale();
   const values = claimValues(locale);
   const { state, page, forbidden, invalid, canRequest, today } = loaderData;
   const [open, setOpen] = useState(false);
-  const filtered = isFiltered(state, SPEC);
-  const link = (change: ListChange) => listHref(pathname, state, SPEC, change);
-  const sortOption = (sort: string, dir: "asc" | "desc") => ({
-    value: `${sort}:${dir}`,
-    label: i18n._("billing.contracts.sort", { sort, dir }),
-  });
+  const { pathname, filtered, sortHref, pageHref } = useListLinks(state, SPEC);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-10 sm:px-6">
@@ -103,73 +86,52 @@ export default function Contracts({ loaderData }: Route.ComponentProps) {
           value={state.q}
           maxLength={100}
         />
-        <ToolbarSelect
+        <ToolbarFilter
           name="kind"
           label={i18n._("billing.contracts.filter_kind")}
-          value={state.filters.kind ?? ""}
-          options={[
-            { value: "", label: i18n._("billing.contracts.all_kinds") },
-            ...CONTRACT_KINDS.map((kind) => ({
-              value: kind,
-              label: i18n._("billing.contract_kind", { kind }),
-            })),
-          ]}
+          allLabel={i18n._("billing.contracts.all_kinds")}
+          values={CONTRACT_KINDS}
+          optionLabel={(kind) => i18n._("billing.contract_kind", { kind })}
+          state={state}
         />
-        <ToolbarSelect
+        <ToolbarFilter
           name="status"
           label={i18n._("billing.contracts.filter_status")}
-          value={state.filters.status ?? ""}
-          options={[
-            { value: "", label: i18n._("billing.contracts.all_statuses") },
-            ...CONTRACT_STATUSES.map((status) => ({
-              value: status,
-              label: i18n._("billing.contract_status", { status }),
-            })),
-          ]}
+          allLabel={i18n._("billing.contracts.all_statuses")}
+          values={CONTRACT_STATUSES}
+          optionLabel={(status) => i18n._("billing.contract_status", { status })}
+          state={state}
         />
-        <ToolbarSelect
-          name="sort"
-          label={i18n._("list.sort")}
-          value={`${state.sort}:${state.dir}`}
-          options={[
-            sortOption("created_at", "desc"),
-            sortOption("created_at", "asc"),
-            sortOption("starts_on", "desc"),
-            sortOption("starts_on", "asc"),
-            sortOption("title", "asc"),
-            sortOption("title", "desc"),
-            sortOption("number", "desc"),
-            sortOption("number", "asc"),
+        <ToolbarSort
+          state={state}
+          orders={[
+            ["created_at", "desc"],
+            ["created_at", "asc"],
+            ["starts_on", "desc"],
+            ["starts_on", "asc"],
+            ["title", "asc"],
+            ["title", "desc"],
+            ["number", "desc"],
+            ["number", "asc"],
           ]}
+          optionLabel={(sort, dir) => i18n._("billing.contracts.sort", { sort, dir })}
         />
       </ListToolbar>
       <ListProblem forbidden={forbidden} invalid={invalid} />
       {page ? (
-        <div className="space-y-4">
-          <ListCount>{i18n._("billing.contracts.count", { count: page.total })}</ListCount>
-          {page.items.length ? (
-            <ContractsTable
-              items={page.items}
-              locale={locale}
-              sort={state}
-              sortHref={(key) => link(sortChange(state, SPEC, key))}
-            />
-          ) : (
+        <ListBody
+          page={page}
+          count={i18n._("billing.contracts.count", { count: page.total })}
+          empty={
             <EmptyList clearHref={filtered ? pathname : undefined}>
               {i18n._(filtered ? "billing.contracts.no_match" : "billing.contracts.empty")}
             </EmptyList>
-          )}
-          <Pagination
-            page={page.page}
-            pages={pageCount(page.total, page.page_size)}
-            href={(p) => link({ page: p })}
-          />
-          {!canRequest ? (
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              {i18n._("billing.contracts.requesters_only")}
-            </p>
-          ) : null}
-        </div>
+          }
+          pageHref={pageHref}
+          after={!canRequest ? <ListNote>{i18n._("billing.contracts.requesters_only")}</ListNote> : null}
+        >
+          {(items) => <ContractsTable items={items} locale={locale} sort={state} sortHref={sortHref} />}
+        </ListBody>
       ) : null}
       {canRequest ? <ContractDialog open={open} onOpenChange={setOpen} today={today} /> : null}
     </div>

@@ -9,30 +9,20 @@ import {
   type Payment,
 } from "@ems/contracts/billing";
 import { useCallback, useMemo, useState } from "react";
-import { Link, useLocation } from "react-router";
 
-import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
-import { ListToolbar, ToolbarSearch, ToolbarSelect } from "~/components/list/list-toolbar";
-import { listLinkClass } from "~/components/list/link-class";
-import { Pagination } from "~/components/list/pagination";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList, FilterNote, ListNote, ListProblem } from "~/components/list/list-states";
+import { ListToolbar, ToolbarFilter, ToolbarSearch, ToolbarSort } from "~/components/list/list-toolbar";
 import { InvoicesTable } from "~/features/billing/invoices-table";
 import { PageHeader } from "~/features/billing/page-header";
 import { PayDialog } from "~/features/billing/pay-dialog";
 import { UnpaidSummary } from "~/features/billing/unpaid-summary";
 import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import {
-  isFiltered,
-  listApiParams,
-  listHref,
-  pageCount,
-  readListQuery,
-  sortChange,
-  type ListChange,
-  type ListSpec,
-} from "~/lib/list-query";
+import { listApiParams, listHref, readListQuery, type ListSpec } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { claimValues } from "@ems/content/values";
+import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -53,8 +43,6 @@ const SPEC: ListSpec = {
   ids: ["order_id"],
   searchMax: 100,
 };
-
-/** Administrators and finance users pay invoices (the payments API's rule). */
 
 /**
  * The invoice list with payments (docs/behaviour/billing.md#invoices): the company's invoices, the open amount, and for
@@ -102,7 +90,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { pathname } = useLocation();
   const locale = useLocale();
   const values = claimValues(locale);
   const { state, page, forbidden, invalid, canPay, methods, pending, summary } = loaderData;
@@ -116,14 +103,9 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
     [setPaying, setDialogOpen],
   );
   const pendingIds = useMemo(() => Object.keys(pending), [pending]);
-  const filtered = isFiltered(state, SPEC);
-  const link = (change: ListChange) => listHref(pathname, state, SPEC, change);
+  const { pathname, filtered, link, sortHref, pageHref } = useListLinks(state, SPEC);
   const statusLink = (status: string) =>
     listHref(pathname, { ...state, q: "", filters: {} }, SPEC, { filters: { status } });
-  const sortOption = (sort: string, dir: "asc" | "desc") => ({
-    value: `${sort}:${dir}`,
-    label: i18n._("billing.invoices.sort", { sort, dir }),
-  });
   // The invoice in the dialog as the list shows it now (paid or pending after a revalidation).
   const current = paying ? (page?.items.find((item) => item.id === paying.id) ?? paying) : null;
 
@@ -148,72 +130,61 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           value={state.q}
           maxLength={100}
         />
-        <ToolbarSelect
+        <ToolbarFilter
           name="status"
           label={i18n._("billing.invoices.filter_status")}
-          value={state.filters.status ?? ""}
-          options={[
-            { value: "", label: i18n._("billing.invoices.all_statuses") },
-            ...INVOICE_DISPLAY_STATUSES.map((status) => ({
-              value: status,
-              label: i18n._("billing.invoice_status", { status }),
-            })),
-          ]}
+          allLabel={i18n._("billing.invoices.all_statuses")}
+          values={INVOICE_DISPLAY_STATUSES}
+          optionLabel={(status) => i18n._("billing.invoice_status", { status })}
+          state={state}
         />
-        <ToolbarSelect
-          name="sort"
-          label={i18n._("list.sort")}
-          value={`${state.sort}:${state.dir}`}
-          options={[
-            sortOption("issued_on", "desc"),
-            sortOption("issued_on", "asc"),
-            sortOption("due_on", "asc"),
-            sortOption("due_on", "desc"),
-            sortOption("total", "desc"),
-            sortOption("total", "asc"),
-            sortOption("number", "desc"),
-            sortOption("number", "asc"),
+        <ToolbarSort
+          state={state}
+          orders={[
+            ["issued_on", "desc"],
+            ["issued_on", "asc"],
+            ["due_on", "asc"],
+            ["due_on", "desc"],
+            ["total", "desc"],
+            ["total", "asc"],
+            ["number", "desc"],
+            ["number", "asc"],
           ]}
+          optionLabel={(sort, dir) => i18n._("billing.invoices.sort", { sort, dir })}
         />
       </ListToolbar>
       <ListProblem forbidden={forbidden} invalid={invalid} />
       {page ? (
-        <div className="space-y-4">
-          {state.filters.order_id ? (
-            <p className="text-sm">
-              {i18n._("billing.invoices.order_filtered")}{" "}
-              <Link className={listLinkClass} to={link({ filters: { order_id: null } })}>
-                {i18n._("list.clear_filters")}
-              </Link>
-            </p>
-          ) : null}
-          <ListCount>{i18n._("billing.invoices.count", { count: page.total })}</ListCount>
-          {page.items.length ? (
+        <ListBody
+          page={page}
+          before={
+            state.filters.order_id ? (
+              <FilterNote clearHref={link({ filters: { order_id: null } })}>
+                {i18n._("billing.invoices.order_filtered")}
+              </FilterNote>
+            ) : null
+          }
+          count={i18n._("billing.invoices.count", { count: page.total })}
+          empty={
+            <EmptyList clearHref={filtered ? pathname : undefined}>
+              {i18n._(filtered ? "billing.invoices.no_match" : "billing.invoices.empty")}
+            </EmptyList>
+          }
+          pageHref={pageHref}
+          after={!canPay ? <ListNote>{i18n._("billing.invoices.payers_only")}</ListNote> : null}
+        >
+          {(items) => (
             <InvoicesTable
-              items={page.items}
+              items={items}
               locale={locale}
               sort={state}
-              sortHref={(key) => link(sortChange(state, SPEC, key))}
+              sortHref={sortHref}
               canPay={canPay}
               pendingIds={pendingIds}
               onPay={onPay}
             />
-          ) : (
-            <EmptyList clearHref={filtered ? pathname : undefined}>
-              {i18n._(filtered ? "billing.invoices.no_match" : "billing.invoices.empty")}
-            </EmptyList>
           )}
-          <Pagination
-            page={page.page}
-            pages={pageCount(page.total, page.page_size)}
-            href={(p) => link({ page: p })}
-          />
-          {!canPay ? (
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              {i18n._("billing.invoices.payers_only")}
-            </p>
-          ) : null}
-        </div>
+        </ListBody>
       ) : null}
       {current ? (
         <PayDialog

@@ -12,27 +12,19 @@ import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 import { DataTable } from "~/components/list/data-table";
-import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
-import { ListToolbar, ToolbarSearch, ToolbarSelect } from "~/components/list/list-toolbar";
-import { Pagination } from "~/components/list/pagination";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList, ListNote, ListProblem } from "~/components/list/list-states";
+import { ListToolbar, ToolbarFilter, ToolbarSearch, ToolbarSort } from "~/components/list/list-toolbar";
 import { Button } from "~/components/ui/button";
 import { TrackingNumber } from "~/features/billing/document-links";
 import { PageHeader } from "~/features/billing/page-header";
 import { AnnounceMaterialDialog, type OrderOption } from "~/features/supply/announce-dialog";
 import { MATERIAL_SORTABLE, useMaterialRequestColumns } from "~/features/supply/material-columns";
 import { apiFromRequest } from "~/lib/api.server";
-import {
-  isFiltered,
-  listApiParams,
-  listHref,
-  pageCount,
-  readListQuery,
-  sortChange,
-  type ListChange,
-  type ListSpec,
-} from "~/lib/list-query";
+import { listApiParams, readListQuery, type ListSpec } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { claimValues } from "@ems/content/values";
+import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -53,8 +45,6 @@ const SPEC: ListSpec = {
   filters: { status: MATERIAL_REQUEST_STATUSES },
   searchMax: 80,
 };
-
-/** Administrators, buyers and engineers announce material (the material requests API's rule). */
 
 /** The company's material requests (docs/behaviour/billing.md#material-requests), and announcing a delivery of customer-supplied parts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -100,12 +90,7 @@ export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
     [],
   );
   const columns = useMaterialRequestColumns({ locale, tracking });
-  const filtered = isFiltered(state, SPEC);
-  const link = (change: ListChange) => listHref(pathname, state, SPEC, change);
-  const sortOption = (sort: string, dir: "asc" | "desc") => ({
-    value: `${sort}:${dir}`,
-    label: i18n._("supply.sort", { sort, dir }),
-  });
+  const { filtered, sortHref, pageHref } = useListLinks(state, SPEC);
 
   function onOpenChange(next: boolean) {
     setOpen(next);
@@ -139,63 +124,54 @@ export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
           value={state.q}
           maxLength={80}
         />
-        <ToolbarSelect
+        <ToolbarFilter
           name="status"
           label={i18n._("supply.filter_status")}
-          value={state.filters.status ?? ""}
-          options={[
-            { value: "", label: i18n._("supply.all_statuses") },
-            ...MATERIAL_REQUEST_STATUSES.map((status) => ({
-              value: status,
-              label: i18n._("supply.status", { status }),
-            })),
-          ]}
+          allLabel={i18n._("supply.all_statuses")}
+          values={MATERIAL_REQUEST_STATUSES}
+          optionLabel={(status) => i18n._("supply.status", { status })}
+          state={state}
         />
-        <ToolbarSelect
-          name="sort"
+        <ToolbarSort
           label={i18n._("supply.sort_label")}
-          value={`${state.sort}:${state.dir}`}
-          options={[
-            sortOption("created_at", "desc"),
-            sortOption("created_at", "asc"),
-            sortOption("expected_on", "asc"),
-            sortOption("expected_on", "desc"),
-            sortOption("number", "desc"),
-            sortOption("number", "asc"),
+          state={state}
+          orders={[
+            ["created_at", "desc"],
+            ["created_at", "asc"],
+            ["expected_on", "asc"],
+            ["expected_on", "desc"],
+            ["number", "desc"],
+            ["number", "asc"],
           ]}
+          optionLabel={(sort, dir) => i18n._("supply.sort", { sort, dir })}
         />
       </ListToolbar>
       <ListProblem forbidden={forbidden} invalid={invalid} />
       {page ? (
-        <div className="space-y-4">
-          <ListCount>{i18n._("supply.count", { count: page.total })}</ListCount>
-          {page.items.length ? (
+        <ListBody
+          page={page}
+          count={i18n._("supply.count", { count: page.total })}
+          empty={
+            <EmptyList clearHref={filtered ? pathname : undefined}>
+              {i18n._(filtered ? "supply.no_match" : "supply.empty")}
+            </EmptyList>
+          }
+          pageHref={pageHref}
+          after={!canAnnounce ? <ListNote>{i18n._("supply.announcers_only")}</ListNote> : null}
+        >
+          {(items) => (
             <DataTable
-              data={page.items}
+              data={items}
               columns={columns}
               caption={i18n._("supply.caption")}
               sortable={MATERIAL_SORTABLE}
               sort={state}
-              sortHref={(key) => link(sortChange(state, SPEC, key))}
+              sortHref={sortHref}
               rowId={(row) => row.id}
               minWidth="min-w-[880px]"
             />
-          ) : (
-            <EmptyList clearHref={filtered ? pathname : undefined}>
-              {i18n._(filtered ? "supply.no_match" : "supply.empty")}
-            </EmptyList>
           )}
-          <Pagination
-            page={page.page}
-            pages={pageCount(page.total, page.page_size)}
-            href={(p) => link({ page: p })}
-          />
-          {!canAnnounce ? (
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">
-              {i18n._("supply.announcers_only")}
-            </p>
-          ) : null}
-        </div>
+        </ListBody>
       ) : null}
       {canAnnounce ? (
         <AnnounceMaterialDialog

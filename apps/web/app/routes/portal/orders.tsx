@@ -1,15 +1,16 @@
 import { useLingui } from "@lingui/react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 
 import { listLinkClass } from "~/components/list/link-class";
-import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
-import { Pagination } from "~/components/list/pagination";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList, ListProblem } from "~/components/list/list-states";
 import { ORDER_LIST } from "~/features/orders/order-helpers";
 import { MobileSort, OrderFilters, OrdersTable } from "~/features/orders/order-list";
 import { apiFromRequest } from "~/lib/api.server";
 import { claimValues } from "@ems/content/values";
-import { isFiltered, listApiParams, listHref, pageCount, readListQuery } from "~/lib/list-query";
+import { listApiParams, readListQuery } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
+import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
@@ -35,11 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { pathname } = useLocation();
   const locale = useLocale();
   const values = claimValues(locale);
   const { state, page, forbidden, invalid } = loaderData;
-  const filtered = isFiltered(state, ORDER_LIST);
+  const { pathname, filtered, link, pageHref } = useListLinks(state, ORDER_LIST);
   const texts = {
     forbiddenTitle: i18n._("my_orders.forbidden_title"),
     forbidden: i18n._("my_orders.forbidden"),
@@ -68,22 +68,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             clearLabel={i18n._("my_orders.filter_reset")}
           />
           {page ? (
-            <>
-              <div className="flex flex-wrap items-end justify-between gap-3">
-                <ListCount>{i18n._("my_orders.count", { count: page.total })}</ListCount>
-                {page.items.length > 1 ? (
-                  <MobileSort key={`${state.sort}-${state.dir}`} state={state} />
-                ) : null}
-              </div>
-              {page.items.length ? (
-                <OrdersTable items={page.items} state={state} pathname={pathname} locale={locale} />
-              ) : (
+            <ListBody
+              page={page}
+              count={i18n._("my_orders.count", { count: page.total })}
+              countAside={
+                page.items.length > 1 ? <MobileSort key={`${state.sort}-${state.dir}`} state={state} /> : null
+              }
+              empty={
                 <EmptyList
-                  clearHref={
-                    filtered
-                      ? listHref(pathname, state, ORDER_LIST, { q: "", filters: { status: null } })
-                      : undefined
-                  }
+                  clearHref={filtered ? link({ q: "", filters: { status: null } }) : undefined}
                   clearLabel={i18n._("my_orders.filter_reset")}
                   action={
                     <Link to={href("my-quotes", locale)} className={listLinkClass}>
@@ -93,14 +86,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 >
                   {i18n._(filtered ? "my_orders.empty_filtered" : "my_orders.empty")}
                 </EmptyList>
-              )}
-              <Pagination
-                page={page.page}
-                pages={pageCount(page.total, page.page_size)}
-                href={(p) => listHref(pathname, state, ORDER_LIST, { page: p })}
-                label={i18n._("my_orders.pagination")}
-              />
-            </>
+              }
+              pageHref={pageHref}
+              paginationLabel={i18n._("my_orders.pagination")}
+            >
+              {(items) => <OrdersTable items={items} state={state} pathname={pathname} locale={locale} />}
+            </ListBody>
           ) : null}
         </div>
       )}

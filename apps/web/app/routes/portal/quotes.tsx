@@ -1,16 +1,17 @@
 import { mayCall } from "@ems/contracts/endpoints";
 import { useLingui } from "@lingui/react";
 import { todayIso } from "@ems/contracts/reference";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 
-import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
-import { Pagination } from "~/components/list/pagination";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList, ListProblem } from "~/components/list/list-states";
 import { QUOTE_LIST } from "~/features/quotes/quote-helpers";
 import { MobileSort, QuoteFilters, QuotesTable } from "~/features/quotes/quote-list";
 import { RequestQuoteDialog } from "~/features/quotes/request-quote-dialog";
 import { apiFromRequest } from "~/lib/api.server";
-import { isFiltered, listApiParams, listHref, pageCount, readListQuery } from "~/lib/list-query";
+import { listApiParams, readListQuery } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
+import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { claimValues } from "@ems/content/values";
@@ -25,8 +26,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return page ? routePageMeta(page, { index: false }) : [];
 };
 
-/** Company roles that may ask for a quote (POST /api/quotes). */
-
 /** The company's quotes (docs/behaviour/quotes.md#listing-quotes), filtered, searched, sorted and paged by the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListQuery(new URL(request.url).searchParams, QUOTE_LIST);
@@ -40,15 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { pathname } = useLocation();
   const locale = useLocale();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
   const { state, today, page, forbidden, invalid } = loaderData;
-  const filtered = isFiltered(state, QUOTE_LIST);
-  const clearHref = listHref(pathname, state, QUOTE_LIST, {
-    q: "",
-    filters: { status: null, category: null },
-  });
+  const { pathname, filtered, link, pageHref } = useListLinks(state, QUOTE_LIST);
   const values = claimValues(locale);
 
   return (
@@ -92,36 +86,29 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
             clearLabel={i18n._("my_quotes.filter_reset")}
           />
           {page ? (
-            <>
-              <div className="flex flex-wrap items-end justify-between gap-3">
-                <ListCount>{i18n._("my_quotes.count", { count: page.total })}</ListCount>
-                {page.items.length > 1 ? (
-                  <MobileSort key={`${state.sort}-${state.dir}`} state={state} />
-                ) : null}
-              </div>
-              {page.items.length ? (
-                <QuotesTable
-                  items={page.items}
-                  state={state}
-                  pathname={pathname}
-                  today={today}
-                  locale={locale}
-                />
-              ) : (
+            <ListBody
+              page={page}
+              count={i18n._("my_quotes.count", { count: page.total })}
+              countAside={
+                page.items.length > 1 ? <MobileSort key={`${state.sort}-${state.dir}`} state={state} /> : null
+              }
+              empty={
                 <EmptyList
-                  clearHref={filtered ? clearHref : undefined}
+                  clearHref={
+                    filtered ? link({ q: "", filters: { status: null, category: null } }) : undefined
+                  }
                   clearLabel={i18n._("my_quotes.filter_reset")}
                 >
                   {i18n._(filtered ? "my_quotes.empty_filtered" : "my_quotes.empty")}
                 </EmptyList>
+              }
+              pageHref={pageHref}
+              paginationLabel={i18n._("my_quotes.pagination")}
+            >
+              {(items) => (
+                <QuotesTable items={items} state={state} pathname={pathname} today={today} locale={locale} />
               )}
-              <Pagination
-                page={page.page}
-                pages={pageCount(page.total, page.page_size)}
-                href={(p) => listHref(pathname, state, QUOTE_LIST, { page: p })}
-                label={i18n._("my_quotes.pagination")}
-              />
-            </>
+            </ListBody>
           ) : null}
         </div>
       )}

@@ -3,8 +3,8 @@ import { ACTIVITY_MAX_ROWS, activityActionsOf, activityEndpoints } from "@ems/co
 import { Form, Link, useLocation } from "react-router";
 
 import { listLinkClass } from "~/components/list/link-class";
-import { EmptyList, ListCount, ListProblem } from "~/components/list/list-states";
-import { Pagination } from "~/components/list/pagination";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList, ListProblem } from "~/components/list/list-states";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/input";
 import { ActivityTable, useActionLabel } from "~/features/activity/activity-table";
@@ -39,7 +39,6 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const actionLabel = useActionLabel();
   const { kind, params, page, forbidden, invalid } = loaderData;
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
   const actorName = params.actor_user_id
     ? page?.items.find((item) => item.actor?.id === params.actor_user_id)?.actor?.name
     : undefined;
@@ -156,38 +155,39 @@ export default function SystemLogs({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           {page ? (
-            <div className="mt-6 space-y-4">
-              {params.actor_user_id ? (
-                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                  <span>
-                    {actorName
-                      ? i18n._("system_logs.actor_filtered", { name: actorName })
-                      : i18n._("system_logs.actor_filtered_unnamed")}
-                  </span>
-                  <Link className={listLinkClass} to={link({ actor_user_id: null, page: null })}>
-                    {i18n._("system_logs.clear_actor")}
-                  </Link>
-                </p>
-              ) : null}
-              <ListCount>
-                {page.total >= ACTIVITY_MAX_ROWS
-                  ? i18n._("system_logs.count_capped", { count: ACTIVITY_MAX_ROWS })
-                  : i18n._("system_logs.count", { count: page.total })}
-              </ListCount>
-              {page.items.length ? (
-                <ActivityTable
-                  items={page.items}
-                  caption={i18n._(kind === "system" ? "system_logs.system_tab" : "system_logs.user_tab")}
-                  actorHref={(id) => link({ actor_user_id: id, page: null })}
-                />
-              ) : (
-                <EmptyList>{i18n._("system_logs.empty")}</EmptyList>
-              )}
-              <Pagination
-                page={page.page}
-                pages={pages}
-                href={(p) => link({ page: p > 1 ? String(p) : null })}
-              />
+            <div className="mt-6">
+              <ListBody
+                page={page}
+                before={
+                  params.actor_user_id ? (
+                    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                      <span>
+                        {actorName
+                          ? i18n._("system_logs.actor_filtered", { name: actorName })
+                          : i18n._("system_logs.actor_filtered_unnamed")}
+                      </span>
+                      <Link className={listLinkClass} to={link({ actor_user_id: null, page: null })}>
+                        {i18n._("system_logs.clear_actor")}
+                      </Link>
+                    </p>
+                  ) : null
+                }
+                count={
+                  page.total >= ACTIVITY_MAX_ROWS
+                    ? i18n._("system_logs.count_capped", { count: ACTIVITY_MAX_ROWS })
+                    : i18n._("system_logs.count", { count: page.total })
+                }
+                empty={<EmptyList>{i18n._("system_logs.empty")}</EmptyList>}
+                pageHref={(p) => link({ page: p > 1 ? String(p) : null })}
+              >
+                {(items) => (
+                  <ActivityTable
+                    items={items}
+                    caption={i18n._(kind === "system" ? "system_logs.system_tab" : "system_logs.user_tab")}
+                    actorHref={(id) => link({ actor_user_id: id, page: null })}
+                  />
+                )}
+              </ListBody>
             </div>
           ) : null}
         </>
