@@ -9,7 +9,9 @@ import {
   cappedCount,
   likePattern,
   listPage,
+  pageOf,
   pagingOf,
+  searchOf,
   sortOrder,
   type CountSource,
 } from "./list-query.ts";
@@ -39,6 +41,21 @@ describe("pagingOf", () => {
   it("turns page and page_size into LIMIT and OFFSET", () => {
     expect(pagingOf({ page: 1, page_size: 25 })).toEqual({ limit: 25, offset: 0 });
     expect(pagingOf({ page: 3, page_size: 10 })).toEqual({ limit: 10, offset: 20 });
+  });
+});
+
+describe("searchOf and pageOf", () => {
+  it("passes the search only when it says something, with the order and the page", () => {
+    const query = { q: "", sort: "number" as const, dir: "asc" as const, page: 2, page_size: 25 };
+    expect(searchOf(query)).toEqual({ q: undefined, sort: "number", dir: "asc", limit: 25, offset: 25 });
+    expect(searchOf({ ...query, q: "SO-2026" }).q).toBe("SO-2026");
+  });
+
+  it("answers the rows as DTOs with the page asked for and the count", () => {
+    const page = pageOf({ page: 3, page_size: 2 }, { rows: [{ n: 5 }, { n: 6 }], total: 11 }, (row) => ({
+      number: `#${row.n}`,
+    }));
+    expect(page).toEqual({ items: [{ number: "#5" }, { number: "#6" }], page: 3, page_size: 2, total: 11 });
   });
 });
 

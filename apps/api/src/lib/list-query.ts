@@ -26,6 +26,26 @@ export const pagingOf = (query: { page: number; page_size: number }): Paging => 
   offset: (query.page - 1) * query.page_size,
 });
 
+/** What every list repository takes from a list query: the search (none when blank), the order and the page. */
+export function searchOf<Sort extends string>(query: {
+  q?: string;
+  sort: Sort;
+  dir: SortDirection;
+  page: number;
+  page_size: number;
+}) {
+  return { q: query.q || undefined, sort: query.sort, dir: query.dir, ...pagingOf(query) };
+}
+
+/** One page of a list answer: the rows as DTOs with the page the query asked for. */
+export function pageOf<Row, Item>(
+  query: { page: number; page_size: number },
+  { rows, total }: { rows: Row[]; total: number },
+  toItem: (row: Row) => Item,
+) {
+  return { items: rows.map(toItem), page: query.page, page_size: query.page_size, total };
+}
+
 /**
  * ORDER BY the sort column, then the tie-breakers (a unique one last, usually the id), all in the
  * same direction, so rows with equal sort values keep their order from one page to the next.

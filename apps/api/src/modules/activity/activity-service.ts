@@ -8,7 +8,7 @@ import {
   type ActivityQuery,
 } from "@ems/contracts/activity";
 import type { Database } from "@ems/db/client";
-import { pagingOf } from "../../lib/list-query.ts";
+import { pageOf, pagingOf } from "../../lib/list-query.ts";
 import { insertActivity, listActivity, type ActivityRow } from "./activity-repository.ts";
 
 /**
@@ -73,16 +73,19 @@ export async function activityPage(
   kind: "system" | "user",
   query: ActivityQuery,
 ): Promise<ActivityPage> {
-  const { rows, total } = await listActivity(db, {
-    companyId,
-    kind,
-    action: query.action,
-    actorUserId: query.actor_user_id,
-    q: query.q,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
-    ...pagingOf(query),
-    maxRows: ACTIVITY_MAX_ROWS,
-  });
-  return { items: rows.map(toDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listActivity(db, {
+      companyId,
+      kind,
+      action: query.action,
+      actorUserId: query.actor_user_id,
+      q: query.q,
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+      ...pagingOf(query),
+      maxRows: ACTIVITY_MAX_ROWS,
+    }),
+    toDto,
+  );
 }

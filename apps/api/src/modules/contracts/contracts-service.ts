@@ -11,7 +11,7 @@ import {
 } from "@ems/contracts/contracts";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { pagingOf } from "../../lib/list-query.ts";
+import { pageOf, pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { nextDocumentNumber } from "../documents/documents-service.ts";
@@ -56,16 +56,19 @@ function toStaffDto(record: ContractRecord): StaffContract {
 
 /** Contract getAll (docs/behaviour/billing.md#contracts): the caller's company's contracts. */
 export async function contractPage(ctx: ContractContext, query: ContractListQuery): Promise<ContractPage> {
-  const { rows, total } = await listContracts(ctx.db, {
-    companyId: ctx.tenant,
-    status: query.status,
-    kind: query.kind,
-    q: query.q,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
-  });
-  return { items: rows.map(toDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listContracts(ctx.db, {
+      companyId: ctx.tenant,
+      status: query.status,
+      kind: query.kind,
+      q: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      ...pagingOf(query),
+    }),
+    toDto,
+  );
 }
 
 export async function getContract(ctx: ContractContext, id: string): Promise<Contract> {
@@ -143,16 +146,19 @@ export async function staffContractPage(
   ctx: ContractContext,
   query: StaffContractListQuery,
 ): Promise<StaffContractPage> {
-  const { rows, total } = await listContracts(ctx.db, {
-    companyId: query.company_id,
-    status: query.status,
-    kind: query.kind,
-    q: query.q,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
-  });
-  return { items: rows.map(toStaffDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listContracts(ctx.db, {
+      companyId: query.company_id,
+      status: query.status,
+      kind: query.kind,
+      q: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      ...pagingOf(query),
+    }),
+    toStaffDto,
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import type {
 import { CLOSED_ORDER_STATUSES } from "@ems/contracts/orders";
 import type { DocumentLineSnapshot } from "@ems/db/schema";
 import { notFound } from "../../lib/app-error.ts";
-import { pagingOf } from "../../lib/list-query.ts";
+import { pageOf, searchOf } from "../../lib/list-query.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
   companyRecipients,
@@ -69,30 +69,30 @@ export async function deliveriesPage(
   ctx: DocumentContext,
   query: DeliveryListQuery,
 ): Promise<DeliveryNotePage> {
-  const { rows, total } = await listDeliveryNotes(ctx.db, {
-    companyId: ctx.tenant,
-    orderId: query.order_id,
-    q: query.q || undefined,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
-  });
-  return { items: rows.map(deliveryDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listDeliveryNotes(ctx.db, {
+      companyId: ctx.tenant,
+      orderId: query.order_id,
+      ...searchOf(query),
+    }),
+    deliveryDto,
+  );
 }
 
 export async function staffDeliveriesPage(
   ctx: DocumentContext,
   query: StaffDeliveryListQuery,
 ): Promise<StaffDeliveryNotePage> {
-  const { rows, total } = await listDeliveryNotes(ctx.db, {
-    companyId: query.company_id ?? null,
-    orderId: query.order_id,
-    q: query.q || undefined,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
-  });
-  return { items: rows.map(staffDeliveryDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listDeliveryNotes(ctx.db, {
+      companyId: query.company_id ?? null,
+      orderId: query.order_id,
+      ...searchOf(query),
+    }),
+    staffDeliveryDto,
+  );
 }
 
 async function deliveryPdfFor(

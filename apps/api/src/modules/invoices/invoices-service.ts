@@ -17,7 +17,7 @@ import { addCalendarDays, todayIso } from "@ems/contracts/reference";
 import type { Executor } from "@ems/db/factories";
 import type { DocumentLineSnapshot } from "@ems/db/schema";
 import { notFound } from "../../lib/app-error.ts";
-import { pagingOf } from "../../lib/list-query.ts";
+import { searchOf } from "../../lib/list-query.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
   companyRecipients,
@@ -91,10 +91,7 @@ export async function invoicesPage(ctx: DocumentContext, query: InvoiceListQuery
     status: query.status,
     today,
     orderId: query.order_id,
-    q: query.q || undefined,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
+    ...searchOf(query),
   });
   return {
     items: rows.map((row) => invoiceDto(row, today)),
@@ -114,10 +111,7 @@ export async function staffInvoicesPage(
     status: query.status,
     today,
     orderId: query.order_id,
-    q: query.q || undefined,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
+    ...searchOf(query),
   });
   return {
     items: rows.map((row) => staffInvoiceDto(row, today)),

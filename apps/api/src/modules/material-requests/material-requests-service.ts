@@ -10,7 +10,7 @@ import type {
   StaffMaterialRequestPage,
 } from "@ems/contracts/material-requests";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { pagingOf } from "../../lib/list-query.ts";
+import { pageOf, pagingOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { nextDocumentNumber } from "../documents/documents-service.ts";
@@ -60,15 +60,18 @@ export async function materialRequestPage(
   ctx: MaterialRequestContext,
   query: MaterialRequestListQuery,
 ): Promise<MaterialRequestPage> {
-  const { rows, total } = await listMaterialRequests(ctx.db, {
-    companyId: ctx.tenant,
-    status: query.status,
-    q: query.q,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
-  });
-  return { items: rows.map(toDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listMaterialRequests(ctx.db, {
+      companyId: ctx.tenant,
+      status: query.status,
+      q: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      ...pagingOf(query),
+    }),
+    toDto,
+  );
 }
 
 export async function getMaterialRequest(ctx: MaterialRequestContext, id: string): Promise<MaterialRequest> {
@@ -161,15 +164,18 @@ export async function staffMaterialRequestPage(
   ctx: MaterialRequestContext,
   query: StaffMaterialRequestListQuery,
 ): Promise<StaffMaterialRequestPage> {
-  const { rows, total } = await listMaterialRequests(ctx.db, {
-    companyId: query.company_id,
-    status: query.status,
-    q: query.q,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
-  });
-  return { items: rows.map(toStaffDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listMaterialRequests(ctx.db, {
+      companyId: query.company_id,
+      status: query.status,
+      q: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      ...pagingOf(query),
+    }),
+    toStaffDto,
+  );
 }
 
 /**

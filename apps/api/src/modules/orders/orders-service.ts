@@ -30,7 +30,7 @@ import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import type { AddressSnapshot, DocumentLineSnapshot } from "@ems/db/schema";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
-import { pagingOf } from "../../lib/list-query.ts";
+import { pageOf, searchOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { companyAddress, type AddressRow } from "../companies/companies-service.ts";
@@ -126,30 +126,30 @@ const staffSummaryDto = (row: OrderSummaryRecord): StaffOrderRow => ({
 // Lists (getAllRaw, docs/behaviour/orders.md#order-list)
 
 export async function ordersPage(ctx: DocumentContext, query: OrderListQuery): Promise<OrderPage> {
-  const { rows, total } = await listOrders(ctx.db, {
-    companyId: ctx.tenant,
-    status: query.status,
-    q: query.q || undefined,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
-  });
-  return { items: rows.map(summaryDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listOrders(ctx.db, {
+      companyId: ctx.tenant,
+      status: query.status,
+      ...searchOf(query),
+    }),
+    summaryDto,
+  );
 }
 
 export async function staffOrdersPage(
   ctx: DocumentContext,
   query: StaffOrderListQuery,
 ): Promise<StaffOrderPage> {
-  const { rows, total } = await listOrders(ctx.db, {
-    companyId: query.company_id ?? null,
-    status: query.status,
-    q: query.q || undefined,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
-  });
-  return { items: rows.map(staffSummaryDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listOrders(ctx.db, {
+      companyId: query.company_id ?? null,
+      status: query.status,
+      ...searchOf(query),
+    }),
+    staffSummaryDto,
+  );
 }
 
 // Details (fetch_row_details, docs/behaviour/orders.md#order-details)

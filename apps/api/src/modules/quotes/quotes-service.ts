@@ -25,7 +25,7 @@ import { todayIso } from "@ems/contracts/reference";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { pagingOf } from "../../lib/list-query.ts";
+import { searchOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { documentTexts } from "../documents/document-texts.ts";
@@ -279,10 +279,7 @@ export async function customerQuotePage(ctx: QuoteContext, query: QuoteListQuery
     status: query.status,
     today,
     category: query.category,
-    q: query.q || undefined,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
+    ...searchOf(query),
   });
   const lines = await listLinesOfQuotes(
     ctx.db,
@@ -497,10 +494,7 @@ export async function staffQuotePage(ctx: QuoteContext, query: StaffQuoteListQue
     status: query.status,
     today,
     category: query.category,
-    q: query.q || undefined,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
+    ...searchOf(query),
   });
   const lines = await listLinesOfQuotes(
     ctx.db,

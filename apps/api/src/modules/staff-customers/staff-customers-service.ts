@@ -7,7 +7,7 @@ import type {
 } from "@ems/contracts/staff-customers";
 import type { Database } from "@ems/db/client";
 import { notFound } from "../../lib/app-error.ts";
-import { pagingOf } from "../../lib/list-query.ts";
+import { pageOf, pagingOf } from "../../lib/list-query.ts";
 import {
   findCustomer,
   listCustomerAddresses,
@@ -49,13 +49,16 @@ function addressDto(row: AddressRow): CompanyAddress {
 
 /** The back office's directory of customer companies (the operator's own company is not one). */
 export async function customerPage(db: Database, query: StaffCustomerListQuery): Promise<StaffCustomerPage> {
-  const { rows, total } = await listCustomers(db, {
-    q: query.q,
-    sort: query.sort,
-    dir: query.dir,
-    ...pagingOf(query),
-  });
-  return { items: rows.map(customerDto), page: query.page, page_size: query.page_size, total };
+  return pageOf(
+    query,
+    await listCustomers(db, {
+      q: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      ...pagingOf(query),
+    }),
+    customerDto,
+  );
 }
 
 /** One customer company with its users and addresses; the operator's company answers 404. */

@@ -31,20 +31,10 @@ import { STAFF_DELIVERIES, STAFF_INVOICES } from "./list-specs";
 import { issueMessage, type FieldErrors } from "./quote-lines";
 import type { CompanyOption } from "./quotes-list";
 import { FilterField, FilterForm, InvoiceStatusBadge, linkClass, mutedClass } from "./staff-ui";
+import { ActionsHeader, DocumentCell, RowAction, ShipmentCell } from "./staff-cells";
+import type { StaffListProps as ListProps } from "./staff-views";
 import { useFieldError, useStaffAction } from "./use-staff-action";
 import { call, hrefOf } from "~/lib/api-client";
-
-/** The supply lists (./supply) take the same props. */
-export interface ListProps<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  companies: CompanyOption[];
-  pathname: string;
-  state: ListState;
-  locale: Locale;
-}
 
 function CompanyFilter({ companies, state }: { companies: CompanyOption[]; state: ListState }) {
   const { i18n } = useLingui();
@@ -71,17 +61,11 @@ function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => voi
       invoiceColumn.accessor("number", {
         header: () => i18n._("staff.col_number"),
         cell: ({ row: { original: inv } }) => (
-          <>
-            <span className="block font-semibold whitespace-nowrap">{inv.number}</span>
-            <span className={`block ${mutedClass}`}>{inv.company_name}</span>
-            <a
-              href={hrefOf(staffInvoiceEndpoints.pdf, { params: { id: inv.id } })}
-              className={`${linkClass} text-sm`}
-              aria-label={i18n._("billing.pdf_label", { number: inv.number })}
-            >
-              {i18n._("billing.pdf")}
-            </a>
-          </>
+          <DocumentCell
+            number={inv.number}
+            company={inv.company_name}
+            pdfHref={hrefOf(staffInvoiceEndpoints.pdf, { params: { id: inv.id } })}
+          />
         ),
       }),
       invoiceColumn.display({
@@ -134,18 +118,16 @@ function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => voi
       }),
       invoiceColumn.display({
         id: "actions",
-        header: () => <span className="sr-only">{i18n._("staff.col_actions")}</span>,
+        header: () => <ActionsHeader />,
         cell: ({ row: { original: inv } }) =>
           inv.status === "unpaid" ? (
-            <Button
-              size="sm"
-              variant="outline"
+            <RowAction
+              label={i18n._("staff.record_payment_for", { number: inv.number })}
               onClick={() => onPay(inv)}
-              aria-label={i18n._("staff.record_payment_for", { number: inv.number })}
             >
               <Banknote aria-hidden="true" className="size-4" />
               {i18n._("staff.record_payment")}
-            </Button>
+            </RowAction>
           ) : null,
       }),
     ],
@@ -153,16 +135,8 @@ function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => voi
   );
 }
 
-export function InvoicesList({
-  items,
-  total,
-  page,
-  pageSize,
-  companies,
-  pathname,
-  state,
-  locale,
-}: ListProps<StaffInvoice>) {
+export function InvoicesList(props: ListProps<StaffInvoice>) {
+  const { items, total, page, pageSize, companies, pathname, state, locale } = props;
   const { i18n } = useLingui();
   const [paying, setPaying] = useState<StaffInvoice | null>(null);
   const columns = useInvoiceColumns(locale, setPaying);
@@ -290,17 +264,11 @@ function useDeliveryColumns(locale: Locale) {
       deliveryColumn.accessor("number", {
         header: () => i18n._("staff.col_number"),
         cell: ({ row: { original: dn } }) => (
-          <>
-            <span className="block font-semibold whitespace-nowrap">{dn.number}</span>
-            <span className={`block ${mutedClass}`}>{dn.company_name}</span>
-            <a
-              href={hrefOf(staffDeliveryEndpoints.pdf, { params: { id: dn.id } })}
-              className={`${linkClass} text-sm`}
-              aria-label={i18n._("billing.pdf_label", { number: dn.number })}
-            >
-              {i18n._("billing.pdf")}
-            </a>
-          </>
+          <DocumentCell
+            number={dn.number}
+            company={dn.company_name}
+            pdfHref={hrefOf(staffDeliveryEndpoints.pdf, { params: { id: dn.id } })}
+          />
         ),
       }),
       deliveryColumn.display({
@@ -324,12 +292,7 @@ function useDeliveryColumns(locale: Locale) {
         id: "carrier",
         header: () => i18n._("staff.carrier"),
         cell: ({ row: { original: dn } }) => (
-          <>
-            {dn.carrier}
-            {dn.tracking_number ? (
-              <span className={`block font-mono text-xs ${mutedClass}`}>{dn.tracking_number}</span>
-            ) : null}
-          </>
+          <ShipmentCell carrier={dn.carrier} tracking={dn.tracking_number} />
         ),
       }),
       deliveryColumn.display({
@@ -353,16 +316,8 @@ function useDeliveryColumns(locale: Locale) {
   );
 }
 
-export function DeliveriesList({
-  items,
-  total,
-  page,
-  pageSize,
-  companies,
-  pathname,
-  state,
-  locale,
-}: ListProps<StaffDeliveryNote>) {
+export function DeliveriesList(props: ListProps<StaffDeliveryNote>) {
+  const { items, total, page, pageSize, companies, pathname, state, locale } = props;
   const { i18n } = useLingui();
   const columns = useDeliveryColumns(locale);
   return (

@@ -2,33 +2,24 @@ import { formatDate, formatLanguageName, formatRegion } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { StaffCustomer, StaffCustomerDetail } from "@ems/contracts/staff-customers";
 import type { Locale } from "@ems/i18n/locales";
+import { createColumnHelper } from "@tanstack/react-table";
 import { FilePlus2 } from "lucide-react";
+import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { EmptyList, ListCount } from "~/components/list/list-states";
-import { Pagination } from "~/components/list/pagination";
+import { DataTable } from "~/components/list/data-table";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList } from "~/components/list/list-states";
 import { inputClassName } from "~/components/ui/input";
-import { listHref, pageCount, sortHidden, type ListState } from "~/lib/list-query";
+import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
 import { href } from "~/lib/route-map";
 
 import { STAFF_CUSTOMERS } from "./list-specs";
-import {
-  Detail,
-  FilterField,
-  FilterForm,
-  linkClass,
-  mutedClass,
-  SortHeader,
-  TableRegion,
-  tbodyClass,
-  tdClass,
-  theadClass,
-  thClass,
-  trClass,
-} from "./staff-ui";
+import { Detail, FilterField, FilterForm, linkClass, mutedClass } from "./staff-ui";
+import { ActionsHeader } from "./staff-cells";
 
 /** Country and language names in the page's language, from the codes the API sends. */
 export function useDisplayNames(locale: string) {
@@ -41,6 +32,120 @@ export function useDisplayNames(locale: string) {
 /** Where "New quote" for a company goes: the quotes list with the new-quote dialog open for it. */
 export function newQuoteHref(locale: Locale, companyId: string): string {
   return `${href("staff-quotes", locale)}?${new URLSearchParams({ new: "1", company: companyId }).toString()}`;
+}
+
+const customerColumn = createColumnHelper<StaffCustomer>();
+
+function useCustomerColumns({
+  pathname,
+  state,
+  locale,
+}: {
+  pathname: string;
+  state: ListState;
+  locale: Locale;
+}) {
+  const { i18n } = useLingui();
+  return useMemo(
+    () => [
+      customerColumn.accessor("name", {
+        header: () => i18n._("staff.col_company"),
+        // The name wraps, but not into a sliver when the other columns are wide.
+        cell: ({ row: { original: c } }) => (
+          <span className="block min-w-[11rem]">
+            <Link
+              to={listHref(pathname, state, STAFF_CUSTOMERS, {
+                filters: { customer: c.id },
+                page: state.page,
+              })}
+              preventScrollReset
+              className={linkClass}
+            >
+              {c.name}
+            </Link>
+            {c.vat_id ? <span className={`block ${mutedClass}`}>{c.vat_id}</span> : null}
+          </span>
+        ),
+      }),
+      customerColumn.accessor("country", {
+        header: () => i18n._("staff.col_country"),
+        // The same name as useDisplayNames gives, without its new object each render re-making the columns.
+        cell: ({ row: { original: c } }) => formatRegion(c.country, locale),
+      }),
+      customerColumn.accessor("users_count", {
+        header: () => i18n._("staff.col_users"),
+        cell: ({ row: { original: c } }) => <span className="tabular-nums">{c.users_count}</span>,
+      }),
+      customerColumn.accessor("open_quotes_count", {
+        header: () => i18n._("staff.col_open_quotes"),
+        cell: ({ row: { original: c } }) => (
+          <span className="tabular-nums">
+            {c.open_quotes_count > 0 ? (
+              <Link
+                className={linkClass}
+                to={`${href("staff-quotes", locale)}?${new URLSearchParams({ status: "Open", company_id: c.id }).toString()}`}
+                aria-label={i18n._("staff.open_quotes_of", {
+                  count: c.open_quotes_count,
+                  company: c.name,
+                })}
+              >
+                {c.open_quotes_count}
+              </Link>
+            ) : (
+              0
+            )}
+          </span>
+        ),
+      }),
+      customerColumn.accessor("orders_count", {
+        header: () => i18n._("staff.col_orders"),
+        cell: ({ row: { original: c } }) => (
+          <span className="tabular-nums">
+            {c.orders_count > 0 ? (
+              <Link
+                className={linkClass}
+                to={`${href("staff-orders", locale)}?${new URLSearchParams({ company_id: c.id }).toString()}`}
+                aria-label={i18n._("staff.orders_of", { count: c.orders_count, company: c.name })}
+              >
+                {c.orders_count}
+              </Link>
+            ) : (
+              0
+            )}
+          </span>
+        ),
+      }),
+      customerColumn.accessor("unpaid_invoices_count", {
+        header: () => i18n._("staff.col_unpaid_invoices"),
+        cell: ({ row: { original: c } }) => (
+          <span className="tabular-nums">
+            {c.unpaid_invoices_count > 0 ? <Badge tone="warning">{c.unpaid_invoices_count}</Badge> : 0}
+          </span>
+        ),
+      }),
+      customerColumn.accessor("created_at", {
+        header: () => i18n._("staff.col_customer_since"),
+        cell: ({ row: { original: c } }) => (
+          <span className="whitespace-nowrap">{formatDate(c.created_at, locale)}</span>
+        ),
+      }),
+      customerColumn.display({
+        id: "actions",
+        header: () => <ActionsHeader />,
+        cell: ({ row: { original: c } }) => (
+          <Link
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            to={newQuoteHref(locale, c.id)}
+            aria-label={i18n._("staff.new_quote_for", { company: c.name })}
+          >
+            <FilePlus2 aria-hidden="true" className="size-4" />
+            {i18n._("staff.new_quote")}
+          </Link>
+        ),
+      }),
+    ],
+    [i18n, locale, pathname, state],
+  );
 }
 
 export function CustomersTable({
@@ -61,8 +166,7 @@ export function CustomersTable({
   locale: Locale;
 }) {
   const { i18n } = useLingui();
-  const names = useDisplayNames(locale);
-  const sortProps = { state, spec: STAFF_CUSTOMERS, pathname };
+  const columns = useCustomerColumns({ pathname, state, locale });
   return (
     <div className="space-y-4">
       <FilterForm label={i18n._("staff.customers_filter")} hidden={{ ...sortHidden(state, STAFF_CUSTOMERS) }}>
@@ -70,106 +174,31 @@ export function CustomersTable({
           <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ListCount>{i18n._("staff.customers_count", { count: total })}</ListCount>
-      {items.length === 0 ? (
-        <EmptyList>{i18n._(state.q ? "staff.customers_none_found" : "staff.customers_empty")}</EmptyList>
-      ) : (
-        <TableRegion label={i18n._("staff.customers_table")} minWidth="min-w-[760px]">
-          <thead className={theadClass}>
-            <tr>
-              <SortHeader label={i18n._("staff.col_company")} field="name" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_country")}
-              </th>
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_users")}
-              </th>
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_open_quotes")}
-              </th>
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_orders")}
-              </th>
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_unpaid_invoices")}
-              </th>
-              <SortHeader label={i18n._("staff.col_customer_since")} field="created_at" {...sortProps} />
-              <th scope="col" className={thClass}>
-                <span className="sr-only">{i18n._("staff.col_actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={tbodyClass}>
-            {items.map((c) => (
-              <tr key={c.id} className={trClass}>
-                <th scope="row" className={`${tdClass} min-w-[11rem] font-normal`}>
-                  <Link
-                    to={listHref(pathname, state, STAFF_CUSTOMERS, {
-                      filters: { customer: c.id },
-                      page: state.page,
-                    })}
-                    preventScrollReset
-                    className={linkClass}
-                  >
-                    {c.name}
-                  </Link>
-                  {c.vat_id ? <span className={`block ${mutedClass}`}>{c.vat_id}</span> : null}
-                </th>
-                <td className={tdClass}>{names.country(c.country)}</td>
-                <td className={`${tdClass} tabular-nums`}>{c.users_count}</td>
-                <td className={`${tdClass} tabular-nums`}>
-                  {c.open_quotes_count > 0 ? (
-                    <Link
-                      className={linkClass}
-                      to={`${href("staff-quotes", locale)}?${new URLSearchParams({ status: "Open", company_id: c.id }).toString()}`}
-                      aria-label={i18n._("staff.open_quotes_of", {
-                        count: c.open_quotes_count,
-                        company: c.name,
-                      })}
-                    >
-                      {c.open_quotes_count}
-                    </Link>
-                  ) : (
-                    0
-                  )}
-                </td>
-                <td className={`${tdClass} tabular-nums`}>
-                  {c.orders_count > 0 ? (
-                    <Link
-                      className={linkClass}
-                      to={`${href("staff-orders", locale)}?${new URLSearchParams({ company_id: c.id }).toString()}`}
-                      aria-label={i18n._("staff.orders_of", { count: c.orders_count, company: c.name })}
-                    >
-                      {c.orders_count}
-                    </Link>
-                  ) : (
-                    0
-                  )}
-                </td>
-                <td className={`${tdClass} tabular-nums`}>
-                  {c.unpaid_invoices_count > 0 ? <Badge tone="warning">{c.unpaid_invoices_count}</Badge> : 0}
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(c.created_at, locale)}</td>
-                <td className={tdClass}>
-                  <Link
-                    className={buttonVariants({ variant: "outline", size: "sm" })}
-                    to={newQuoteHref(locale, c.id)}
-                    aria-label={i18n._("staff.new_quote_for", { company: c.name })}
-                  >
-                    <FilePlus2 aria-hidden="true" className="size-4" />
-                    {i18n._("staff.new_quote")}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination
-        page={page}
-        pages={pageCount(total, pageSize)}
-        href={(p) => listHref(pathname, state, STAFF_CUSTOMERS, { page: p })}
-      />
+      <ListBody
+        page={{ items, total, page, page_size: pageSize }}
+        count={i18n._("staff.customers_count", { count: total })}
+        empty={
+          <EmptyList>{i18n._(state.q ? "staff.customers_none_found" : "staff.customers_empty")}</EmptyList>
+        }
+        pageHref={(p) => listHref(pathname, state, STAFF_CUSTOMERS, { page: p })}
+      >
+        {(rows) => (
+          <DataTable
+            data={rows}
+            columns={columns}
+            caption={i18n._("staff.customers_table")}
+            sortable={["name", "created_at"]}
+            sort={state}
+            sortHref={(key) =>
+              listHref(pathname, state, STAFF_CUSTOMERS, sortChange(state, STAFF_CUSTOMERS, key))
+            }
+            rowId={(c) => c.id}
+            minWidth="min-w-[760px]"
+            cards={false}
+            rowHeader
+          />
+        )}
+      </ListBody>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Endpoint, ResponseData } from "@ems/contracts/endpoints";
 import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 import { ApiError, call, type ApiClient, type CallArgs, type CallInput } from "~/lib/api-client";
 import { listApiParams, readListQuery, type ListSpec } from "~/lib/list-query";
-import { loadList } from "~/lib/load-list";
+import { loadList, type ItemOf, type ListAnswer } from "~/lib/load-list";
 
 /** Why a back-office loader has no data: a role that may not see it, a bad filter, a missing document. */
 export type LoadProblem = "forbidden" | "invalid" | "not_found";
@@ -51,4 +51,27 @@ export async function loadCustomerList<E extends Endpoint>(
     loadList(api, staffCustomerEndpoints.list, { page_size: 100, sort: "name" }),
   ]);
   return { state, list, companies: (customers.page?.items ?? []).map(({ id, name }) => ({ id, name })) };
+}
+
+/** The lists of a page of views: each view's spec and endpoint, the first shown by default. */
+type ViewSources = Record<string, readonly [ListSpec, Endpoint]>;
+
+type ViewsData<V extends ViewSources> = {
+  [View in keyof V & string]: Awaited<ReturnType<typeof loadCustomerList>> & {
+    view: View;
+    list: ListAnswer<ItemOf<V[View][1]>>;
+  };
+}[keyof V & string];
+
+/** The view a page's URL asks for (`?view=`), or its first, with that view's list. */
+export async function loadStaffViews<V extends ViewSources>(
+  api: ApiClient,
+  search: URLSearchParams,
+  views: V,
+): Promise<ViewsData<V>> {
+  const keys = Object.keys(views);
+  const asked = search.get("view");
+  const view = asked && keys.includes(asked) ? asked : keys[0]!;
+  const [spec, endpoint] = views[view]!;
+  return { view, ...(await loadCustomerList(api, search, spec, endpoint)) } as ViewsData<V>;
 }

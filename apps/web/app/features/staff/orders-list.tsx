@@ -3,31 +3,84 @@ import { useLingui } from "@lingui/react";
 
 import { ORDER_STATUSES, type StaffOrderRow } from "@ems/contracts/orders";
 import type { Locale } from "@ems/i18n/locales";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo } from "react";
 import { Link } from "react-router";
 
-import { EmptyList, ListCount } from "~/components/list/list-states";
-import { Pagination } from "~/components/list/pagination";
+import { DataTable } from "~/components/list/data-table";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList } from "~/components/list/list-states";
 import { inputClassName } from "~/components/ui/input";
-import { listHref, pageCount, sortHidden, type ListState } from "~/lib/list-query";
+import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
 import { href } from "~/lib/route-map";
 
 import { STAFF_ORDERS } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
-import {
-  FilterField,
-  FilterForm,
-  linkClass,
-  mutedClass,
-  OrderStatusBadge,
-  ProgressBar,
-  SortHeader,
-  TableRegion,
-  tbodyClass,
-  tdClass,
-  theadClass,
-  thClass,
-  trClass,
-} from "./staff-ui";
+import { FilterField, FilterForm, linkClass, mutedClass, OrderStatusBadge, ProgressBar } from "./staff-ui";
+
+const orderColumn = createColumnHelper<StaffOrderRow>();
+
+function useOrderColumns(locale: Locale) {
+  const { i18n } = useLingui();
+  return useMemo(
+    () => [
+      orderColumn.accessor("number", {
+        header: () => i18n._("staff.col_number"),
+        cell: ({ row: { original: o } }) => (
+          <span className="whitespace-nowrap">
+            <Link to={href("staff-order", locale, { order: o.id })} className={linkClass}>
+              {o.number}
+            </Link>
+            <span className={`block ${mutedClass}`}>{i18n._("staff.po_short", { po: o.po_number })}</span>
+          </span>
+        ),
+      }),
+      orderColumn.accessor("company_name", {
+        header: () => i18n._("staff.col_company"),
+        cell: ({ row: { original: o } }) => o.company_name,
+      }),
+      orderColumn.accessor("status", {
+        header: () => i18n._("staff.col_status"),
+        cell: ({ row: { original: o } }) => <OrderStatusBadge status={o.status} />,
+      }),
+      orderColumn.accessor("progress_percent", {
+        header: () => i18n._("staff.col_progress"),
+        cell: ({ row: { original: o } }) => (
+          <>
+            <ProgressBar
+              percent={o.progress_percent}
+              label={i18n._("staff.progress_of", { number: o.number })}
+            />
+            <span className={`block ${mutedClass}`}>{i18n._("staff.stage", { stage: o.current_stage })}</span>
+          </>
+        ),
+      }),
+      orderColumn.accessor("delivery_date", {
+        header: () => i18n._("staff.col_delivery_date"),
+        cell: ({ row: { original: o } }) => (
+          <span className="whitespace-nowrap">{formatDate(o.delivery_date, locale)}</span>
+        ),
+      }),
+      // The id is the API's sort field, not the row's.
+      orderColumn.accessor("total_minor", {
+        id: "total",
+        header: () => i18n._("staff.col_total"),
+        cell: ({ row: { original: o } }) => (
+          <span className="whitespace-nowrap tabular-nums">
+            {formatMoney(o.total_minor, o.currency, locale)}
+          </span>
+        ),
+      }),
+      orderColumn.accessor("created_at", {
+        header: () => i18n._("staff.col_created"),
+        cell: ({ row: { original: o } }) => (
+          <span className="whitespace-nowrap">{formatDate(o.created_at, locale)}</span>
+        ),
+      }),
+    ],
+    [i18n, locale],
+  );
+}
 
 export function OrdersList({
   items,
@@ -49,7 +102,7 @@ export function OrdersList({
   locale: Locale;
 }) {
   const { i18n } = useLingui();
-  const sortProps = { state, spec: STAFF_ORDERS, pathname };
+  const columns = useOrderColumns(locale);
   return (
     <div className="space-y-4">
       <FilterForm label={i18n._("staff.orders_filter")} hidden={{ ...sortHidden(state, STAFF_ORDERS) }}>
@@ -77,67 +130,27 @@ export function OrdersList({
           <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ListCount>{i18n._("staff.orders_count", { count: total })}</ListCount>
-      {items.length === 0 ? (
-        <EmptyList>{i18n._("staff.orders_empty")}</EmptyList>
-      ) : (
-        <TableRegion label={i18n._("staff.orders_table")} minWidth="min-w-[720px]">
-          <thead className={theadClass}>
-            <tr>
-              <SortHeader label={i18n._("staff.col_number")} field="number" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_company")}
-              </th>
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_status")}
-              </th>
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_progress")}
-              </th>
-              <SortHeader label={i18n._("staff.col_delivery_date")} field="delivery_date" {...sortProps} />
-              <SortHeader label={i18n._("staff.col_total")} field="total" {...sortProps} />
-              <SortHeader label={i18n._("staff.col_created")} field="created_at" {...sortProps} />
-            </tr>
-          </thead>
-          <tbody className={tbodyClass}>
-            {items.map((o) => (
-              <tr key={o.id} className={trClass}>
-                <th scope="row" className={`${tdClass} font-normal whitespace-nowrap`}>
-                  <Link to={href("staff-order", locale, { order: o.id })} className={linkClass}>
-                    {o.number}
-                  </Link>
-                  <span className={`block ${mutedClass}`}>
-                    {i18n._("staff.po_short", { po: o.po_number })}
-                  </span>
-                </th>
-                <td className={tdClass}>{o.company_name}</td>
-                <td className={tdClass}>
-                  <OrderStatusBadge status={o.status} />
-                </td>
-                <td className={tdClass}>
-                  <ProgressBar
-                    percent={o.progress_percent}
-                    label={i18n._("staff.progress_of", { number: o.number })}
-                  />
-                  <span className={`block ${mutedClass}`}>
-                    {i18n._("staff.stage", { stage: o.current_stage })}
-                  </span>
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(o.delivery_date, locale)}</td>
-                <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                  {formatMoney(o.total_minor, o.currency, locale)}
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(o.created_at, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination
-        page={page}
-        pages={pageCount(total, pageSize)}
-        href={(p) => listHref(pathname, state, STAFF_ORDERS, { page: p })}
-      />
+      <ListBody
+        page={{ items, total, page, page_size: pageSize }}
+        count={i18n._("staff.orders_count", { count: total })}
+        empty={<EmptyList>{i18n._("staff.orders_empty")}</EmptyList>}
+        pageHref={(p) => listHref(pathname, state, STAFF_ORDERS, { page: p })}
+      >
+        {(rows) => (
+          <DataTable
+            data={rows}
+            columns={columns}
+            caption={i18n._("staff.orders_table")}
+            sortable={["number", "delivery_date", "total", "created_at"]}
+            sort={state}
+            sortHref={(key) => listHref(pathname, state, STAFF_ORDERS, sortChange(state, STAFF_ORDERS, key))}
+            rowId={(o) => o.id}
+            minWidth="min-w-[720px]"
+            cards={false}
+            rowHeader
+          />
+        )}
+      </ListBody>
     </div>
   );
 }

@@ -12,38 +12,26 @@ import {
   type StaffQuoteSummary,
 } from "@ems/contracts/quotes";
 import type { Locale } from "@ems/i18n/locales";
+import { createColumnHelper } from "@tanstack/react-table";
 import { FilePlus2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
-import { EmptyList, ListCount } from "~/components/list/list-states";
-import { Pagination } from "~/components/list/pagination";
+import { DataTable } from "~/components/list/data-table";
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList } from "~/components/list/list-states";
 import { Input, inputClassName } from "~/components/ui/input";
-import { listHref, pageCount, sortHidden, type ListState } from "~/lib/list-query";
+import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
 import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
 
 import { dayFromToday, parsePercentBp, statusKey } from "./format";
 import { STAFF_QUOTES } from "./list-specs";
 import { emptyLine, issueMessage, linesBody, type FieldErrors, type LineDraft } from "./quote-lines";
-import {
-  FilterField,
-  FilterForm,
-  linkClass,
-  mutedClass,
-  QuoteStatusBadge,
-  SortHeader,
-  TableRegion,
-  tbodyClass,
-  tdClass,
-  theadClass,
-  thClass,
-  trClass,
-  ViewTabs,
-} from "./staff-ui";
+import { FilterField, FilterForm, linkClass, mutedClass, QuoteStatusBadge, ViewTabs } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
 import { call } from "~/lib/api-client";
 
@@ -61,6 +49,79 @@ const STATUS_TABS = [
   ...QUOTE_STATUSES.filter((s) => s !== DEFAULT_QUOTE_STATUS),
   "all",
 ];
+
+const quoteColumn = createColumnHelper<StaffQuoteSummary>();
+
+function useQuoteColumns(locale: Locale) {
+  const { i18n } = useLingui();
+  return useMemo(
+    () => [
+      quoteColumn.accessor("number", {
+        header: () => i18n._("staff.col_number"),
+        cell: ({ row: { original: q } }) => (
+          <span className="whitespace-nowrap">
+            <Link to={href("staff-quote", locale, { quote: q.id })} className={linkClass}>
+              {q.number}
+            </Link>
+          </span>
+        ),
+      }),
+      quoteColumn.accessor("title", {
+        header: () => i18n._("staff.col_title"),
+        // The title wraps, but not into a sliver when the other columns are wide.
+        cell: ({ row: { original: q } }) => (
+          <span className="block min-w-[12rem]">
+            <span className="block break-words">{q.title}</span>
+            {q.customer_reference ? (
+              <span className={`block ${mutedClass}`}>
+                {i18n._("staff.reference_short", { reference: q.customer_reference })}
+              </span>
+            ) : null}
+            <span className={`block ${mutedClass}`}>
+              {i18n._("staff.lines_summary", {
+                count: q.line_count,
+                categories: q.categories.map((c) => i18n._("staff.category", { category: c })).join(", "),
+              })}
+            </span>
+          </span>
+        ),
+      }),
+      quoteColumn.accessor("company_name", {
+        header: () => i18n._("staff.col_company"),
+        cell: ({ row: { original: q } }) => q.company_name,
+      }),
+      quoteColumn.accessor("status", {
+        header: () => i18n._("staff.col_status"),
+        cell: ({ row: { original: q } }) => <QuoteStatusBadge status={q.status} />,
+      }),
+      quoteColumn.accessor("lowest_total_minor", {
+        header: () => i18n._("staff.col_from_total"),
+        cell: ({ row: { original: q } }) => (
+          <span className="whitespace-nowrap tabular-nums">
+            {q.lowest_total_minor === null
+              ? i18n._("staff.not_priced")
+              : formatMoney(q.lowest_total_minor, q.currency, locale)}
+          </span>
+        ),
+      }),
+      quoteColumn.accessor("valid_until", {
+        header: () => i18n._("staff.col_valid_until"),
+        cell: ({ row: { original: q } }) => (
+          <span className="whitespace-nowrap">
+            {q.valid_until ? formatDate(q.valid_until, locale) : i18n._("staff.none")}
+          </span>
+        ),
+      }),
+      quoteColumn.accessor("created_at", {
+        header: () => i18n._("staff.col_created"),
+        cell: ({ row: { original: q } }) => (
+          <span className="whitespace-nowrap">{formatDate(q.created_at, locale)}</span>
+        ),
+      }),
+    ],
+    [i18n, locale],
+  );
+}
 
 export function QuotesList({
   items,
@@ -85,7 +146,7 @@ export function QuotesList({
   locale: Locale;
 }) {
   const { i18n } = useLingui();
-  const sortProps = { state, spec: STAFF_QUOTES, pathname };
+  const columns = useQuoteColumns(locale);
   return (
     <div className="space-y-4">
       <ViewTabs
@@ -125,77 +186,34 @@ export function QuotesList({
           <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
         </FilterField>
       </FilterForm>
-      <ListCount>{i18n._("staff.quotes_count", { count: total })}</ListCount>
-      {items.length === 0 ? (
-        <EmptyList>
-          {i18n._(
-            status === DEFAULT_QUOTE_STATUS && !state.q ? "staff.requests_empty" : "staff.quotes_empty",
-          )}
-        </EmptyList>
-      ) : (
-        <TableRegion label={i18n._("staff.quotes_table")} minWidth="min-w-[760px]">
-          <thead className={theadClass}>
-            <tr>
-              <SortHeader label={i18n._("staff.col_number")} field="number" {...sortProps} />
-              <SortHeader label={i18n._("staff.col_title")} field="title" {...sortProps} />
-              <th scope="col" className={thClass}>
-                {i18n._("staff.col_company")}
-              </th>
-              <SortHeader label={i18n._("staff.col_status")} field="status" {...sortProps} />
-              <th scope="col" className={`${thClass} text-right`}>
-                {i18n._("staff.col_from_total")}
-              </th>
-              <SortHeader label={i18n._("staff.col_valid_until")} field="valid_until" {...sortProps} />
-              <SortHeader label={i18n._("staff.col_created")} field="created_at" {...sortProps} />
-            </tr>
-          </thead>
-          <tbody className={tbodyClass}>
-            {items.map((q) => (
-              <tr key={q.id} className={trClass}>
-                <th scope="row" className={`${tdClass} font-normal whitespace-nowrap`}>
-                  <Link to={href("staff-quote", locale, { quote: q.id })} className={linkClass}>
-                    {q.number}
-                  </Link>
-                </th>
-                <td className={`${tdClass} min-w-[12rem]`}>
-                  <span className="block break-words">{q.title}</span>
-                  {q.customer_reference ? (
-                    <span className={`block ${mutedClass}`}>
-                      {i18n._("staff.reference_short", { reference: q.customer_reference })}
-                    </span>
-                  ) : null}
-                  <span className={`block ${mutedClass}`}>
-                    {i18n._("staff.lines_summary", {
-                      count: q.line_count,
-                      categories: q.categories
-                        .map((c) => i18n._("staff.category", { category: c }))
-                        .join(", "),
-                    })}
-                  </span>
-                </td>
-                <td className={tdClass}>{q.company_name}</td>
-                <td className={tdClass}>
-                  <QuoteStatusBadge status={q.status} />
-                </td>
-                <td className={`${tdClass} text-right whitespace-nowrap tabular-nums`}>
-                  {q.lowest_total_minor === null
-                    ? i18n._("staff.not_priced")
-                    : formatMoney(q.lowest_total_minor, q.currency, locale)}
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>
-                  {q.valid_until ? formatDate(q.valid_until, locale) : i18n._("staff.none")}
-                </td>
-                <td className={`${tdClass} whitespace-nowrap`}>{formatDate(q.created_at, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </TableRegion>
-      )}
-      <Pagination
-        page={page}
-        pages={pageCount(total, pageSize)}
-        href={(p) => listHref(pathname, state, STAFF_QUOTES, { page: p })}
-      />
+      <ListBody
+        page={{ items, total, page, page_size: pageSize }}
+        count={i18n._("staff.quotes_count", { count: total })}
+        empty={
+          <EmptyList>
+            {i18n._(
+              status === DEFAULT_QUOTE_STATUS && !state.q ? "staff.requests_empty" : "staff.quotes_empty",
+            )}
+          </EmptyList>
+        }
+        pageHref={(p) => listHref(pathname, state, STAFF_QUOTES, { page: p })}
+      >
+        {(rows) => (
+          <DataTable
+            data={rows}
+            columns={columns}
+            caption={i18n._("staff.quotes_table")}
+            sortable={["number", "title", "status", "valid_until", "created_at"]}
+            sort={state}
+            sortHref={(key) => listHref(pathname, state, STAFF_QUOTES, sortChange(state, STAFF_QUOTES, key))}
+            rowId={(q) => q.id}
+            minWidth="min-w-[760px]"
+            cards={false}
+            rowHeader
+            rightAligned={["lowest_total_minor"]}
+          />
+        )}
+      </ListBody>
     </div>
   );
 }

@@ -30,10 +30,11 @@ import { listHref, sortChange, sortHidden, type ListSpec, type ListState } from 
 import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
 
-import type { ListProps } from "./billing";
+import type { StaffListProps as ListProps } from "./staff-views";
 import { STAFF_CONTRACTS, STAFF_MATERIAL } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
 import { FilterField, FilterForm, linkClass, mutedClass } from "./staff-ui";
+import { ActionsHeader, DocumentCell, RowAction, ShipmentCell } from "./staff-cells";
 import { useStaffAction } from "./use-staff-action";
 import { call } from "~/lib/api-client";
 
@@ -105,9 +106,7 @@ function useMaterialColumns(locale: Locale, onReceive: (request: StaffMaterialRe
       materialColumn.accessor("number", {
         header: () => i18n._("staff.col_number"),
         cell: ({ row: { original: mr } }) => (
-          <>
-            <span className="block font-semibold whitespace-nowrap">{mr.number}</span>
-            <span className={`block ${mutedClass}`}>{mr.company_name}</span>
+          <DocumentCell number={mr.number} company={mr.company_name}>
             {mr.order_id && mr.order_number ? (
               <Link
                 to={href("staff-order", locale, { order: mr.order_id })}
@@ -116,7 +115,7 @@ function useMaterialColumns(locale: Locale, onReceive: (request: StaffMaterialRe
                 {mr.order_number}
               </Link>
             ) : null}
-          </>
+          </DocumentCell>
         ),
       }),
       materialColumn.display({
@@ -165,28 +164,21 @@ function useMaterialColumns(locale: Locale, onReceive: (request: StaffMaterialRe
         id: "carrier",
         header: () => i18n._("staff.carrier"),
         cell: ({ row: { original: mr } }) => (
-          <>
-            {mr.carrier ?? i18n._("staff.none")}
-            {mr.tracking_number ? (
-              <span className={`block font-mono text-xs ${mutedClass}`}>{mr.tracking_number}</span>
-            ) : null}
-          </>
+          <ShipmentCell carrier={mr.carrier ?? i18n._("staff.none")} tracking={mr.tracking_number} />
         ),
       }),
       materialColumn.display({
         id: "actions",
-        header: () => <span className="sr-only">{i18n._("staff.col_actions")}</span>,
+        header: () => <ActionsHeader />,
         cell: ({ row: { original: mr } }) =>
           mr.status === "announced" ? (
-            <Button
-              size="sm"
-              variant="outline"
+            <RowAction
+              label={i18n._("staff.mark_received_for", { number: mr.number })}
               onClick={() => onReceive(mr)}
-              aria-label={i18n._("staff.mark_received_for", { number: mr.number })}
             >
               <PackageCheck aria-hidden="true" className="size-4" />
               {i18n._("staff.mark_received")}
-            </Button>
+            </RowAction>
           ) : null,
       }),
     ],
@@ -195,16 +187,8 @@ function useMaterialColumns(locale: Locale, onReceive: (request: StaffMaterialRe
 }
 
 /** Announced customer material, checked in with "Mark received" (POST …/receive). */
-export function MaterialList({
-  items,
-  total,
-  page,
-  pageSize,
-  companies,
-  pathname,
-  state,
-  locale,
-}: ListProps<StaffMaterialRequest>) {
+export function MaterialList(props: ListProps<StaffMaterialRequest>) {
+  const { items, total, page, pageSize, companies, pathname, state, locale } = props;
   const { i18n } = useLingui();
   const [receiving, setReceiving] = useState<StaffMaterialRequest | null>(null);
   const { run, pending } = useStaffAction();
@@ -284,12 +268,7 @@ function useContractColumns(
     () => [
       contractColumn.accessor("number", {
         header: () => i18n._("staff.col_number"),
-        cell: ({ row: { original: c } }) => (
-          <>
-            <span className="block font-semibold whitespace-nowrap">{c.number}</span>
-            <span className={`block ${mutedClass}`}>{c.company_name}</span>
-          </>
-        ),
+        cell: ({ row: { original: c } }) => <DocumentCell number={c.number} company={c.company_name} />,
       }),
       contractColumn.accessor("title", {
         header: () => i18n._("staff.col_title"),
@@ -335,29 +314,27 @@ function useContractColumns(
       }),
       contractColumn.display({
         id: "actions",
-        header: () => <span className="sr-only">{i18n._("staff.col_actions")}</span>,
+        header: () => <ActionsHeader />,
         cell: ({ row: { original: c } }) => {
           const next = CONTRACT_TRANSITIONS[c.status];
           return (
             <div className="flex flex-wrap gap-2">
               {next.includes("active") ? (
-                <Button
-                  size="sm"
+                <RowAction
+                  primary
+                  label={i18n._("staff.activate_contract", { number: c.number })}
                   onClick={() => onChange({ contract: c, status: "active" })}
-                  aria-label={i18n._("staff.activate_contract", { number: c.number })}
                 >
                   {i18n._("staff.activate")}
-                </Button>
+                </RowAction>
               ) : null}
               {next.includes("ended") ? (
-                <Button
-                  size="sm"
-                  variant="outline"
+                <RowAction
+                  label={i18n._("staff.end_contract", { number: c.number })}
                   onClick={() => onChange({ contract: c, status: "ended" })}
-                  aria-label={i18n._("staff.end_contract", { number: c.number })}
                 >
                   {i18n._("staff.end")}
-                </Button>
+                </RowAction>
               ) : null}
             </div>
           );
@@ -369,16 +346,8 @@ function useContractColumns(
 }
 
 /** Every customer's contracts, activated or ended here (PUT …/status). */
-export function ContractsList({
-  items,
-  total,
-  page,
-  pageSize,
-  companies,
-  pathname,
-  state,
-  locale,
-}: ListProps<StaffContract>) {
+export function ContractsList(props: ListProps<StaffContract>) {
+  const { items, total, page, pageSize, companies, pathname, state, locale } = props;
   const { i18n } = useLingui();
   const [change, setChange] = useState<{ contract: StaffContract; status: "active" | "ended" } | null>(null);
   const { run, pending } = useStaffAction();

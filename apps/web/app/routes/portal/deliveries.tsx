@@ -2,15 +2,12 @@ import { useLingui } from "@lingui/react";
 import { deliveryEndpoints, DELIVERY_SORTS } from "@ems/contracts/billing";
 
 import { DeliveriesTable } from "~/features/billing/deliveries-table";
-import { ListBody } from "~/components/list/list-body";
-import { EmptyList, FilterNote, ListProblem } from "~/components/list/list-states";
-import { ListToolbar, ToolbarSearch, ToolbarSort } from "~/components/list/list-toolbar";
+import { ListSection } from "~/components/list/list-section";
+import { FilterNote } from "~/components/list/list-states";
 import { PageHeader } from "~/features/billing/page-header";
 import { apiFromRequest } from "~/lib/api.server";
 import { listApiParams, readListQuery, type ListSpec } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
-import { claimValues } from "@ems/content/values";
-import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -38,56 +35,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Deliveries({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const values = claimValues(locale);
-  const { state, page, forbidden, invalid } = loaderData;
-  const { pathname, filtered, link, sortHref, pageHref } = useListLinks(state, SPEC);
+  const { state } = loaderData;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-10 sm:px-6">
-      <PageHeader
-        title={i18n._("page.my-deliveries.heading", values)}
-        intro={i18n._("page.my-deliveries.intro", values)}
-      />
-      <ListToolbar hidden={{ order_id: state.filters.order_id }}>
-        <ToolbarSearch
-          label={i18n._("billing.deliveries.search")}
-          hint={i18n._("billing.deliveries.search_hint")}
-          value={state.q}
-          maxLength={100}
-        />
-        <ToolbarSort
-          state={state}
-          orders={[
-            ["shipped_at", "desc"],
-            ["shipped_at", "asc"],
-            ["number", "desc"],
-            ["number", "asc"],
-          ]}
-          optionLabel={(sort, dir) => i18n._("billing.deliveries.sort", { sort, dir })}
-        />
-      </ListToolbar>
-      <ListProblem forbidden={forbidden} invalid={invalid} />
-      {page ? (
-        <ListBody
-          page={page}
-          before={
-            state.filters.order_id ? (
-              <FilterNote clearHref={link({ filters: { order_id: null } })}>
-                {i18n._("billing.deliveries.order_filtered")}
-              </FilterNote>
-            ) : null
-          }
-          count={i18n._("billing.deliveries.count", { count: page.total })}
-          empty={
-            <EmptyList clearHref={filtered ? pathname : undefined}>
-              {i18n._(filtered ? "billing.deliveries.no_match" : "billing.deliveries.empty")}
-            </EmptyList>
-          }
-          pageHref={pageHref}
-        >
-          {(items) => <DeliveriesTable items={items} locale={locale} sort={state} sortHref={sortHref} />}
-        </ListBody>
-      ) : null}
+      <PageHeader />
+      <ListSection
+        messages="billing.deliveries"
+        state={state}
+        spec={SPEC}
+        list={loaderData}
+        hidden={{ order_id: state.filters.order_id }}
+        sortOrders={[
+          ["shipped_at", "desc"],
+          ["shipped_at", "asc"],
+          ["number", "desc"],
+          ["number", "asc"],
+        ]}
+        before={(link) =>
+          state.filters.order_id ? (
+            <FilterNote clearHref={link({ filters: { order_id: null } })}>
+              {i18n._("billing.deliveries.order_filtered")}
+            </FilterNote>
+          ) : null
+        }
+      >
+        {(items, sortHref) => (
+          <DeliveriesTable items={items} locale={locale} sort={state} sortHref={sortHref} />
+        )}
+      </ListSection>
     </div>
   );
 }

@@ -10,9 +10,8 @@ import {
 } from "@ems/contracts/billing";
 import { useCallback, useMemo, useState } from "react";
 
-import { ListBody } from "~/components/list/list-body";
-import { EmptyList, FilterNote, ListNote, ListProblem } from "~/components/list/list-states";
-import { ListToolbar, ToolbarFilter, ToolbarSearch, ToolbarSort } from "~/components/list/list-toolbar";
+import { ListSection } from "~/components/list/list-section";
+import { FilterNote, ListNote } from "~/components/list/list-states";
 import { InvoicesTable } from "~/features/billing/invoices-table";
 import { PageHeader } from "~/features/billing/page-header";
 import { PayDialog } from "~/features/billing/pay-dialog";
@@ -21,7 +20,6 @@ import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { listApiParams, listHref, readListQuery, type ListSpec } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
-import { claimValues } from "@ems/content/values";
 import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
@@ -91,8 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const values = claimValues(locale);
-  const { state, page, forbidden, invalid, canPay, methods, pending, summary } = loaderData;
+  const { state, page, canPay, methods, pending, summary } = loaderData;
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const onPay = useCallback(
@@ -103,7 +100,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
     [setPaying, setDialogOpen],
   );
   const pendingIds = useMemo(() => Object.keys(pending), [pending]);
-  const { pathname, filtered, link, sortHref, pageHref } = useListLinks(state, SPEC);
+  const { pathname } = useListLinks(state, SPEC);
   const statusLink = (status: string) =>
     listHref(pathname, { ...state, q: "", filters: {} }, SPEC, { filters: { status } });
   // The invoice in the dialog as the list shows it now (paid or pending after a revalidation).
@@ -111,10 +108,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-10 sm:px-6">
-      <PageHeader
-        title={i18n._("page.my-invoices.heading", values)}
-        intro={i18n._("page.my-invoices.intro", values)}
-      />
+      <PageHeader />
       {summary ? (
         <UnpaidSummary
           {...summary}
@@ -123,69 +117,50 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           overdueHref={statusLink("overdue")}
         />
       ) : null}
-      <ListToolbar hidden={{ order_id: state.filters.order_id }}>
-        <ToolbarSearch
-          label={i18n._("billing.invoices.search")}
-          hint={i18n._("billing.invoices.search_hint")}
-          value={state.q}
-          maxLength={100}
-        />
-        <ToolbarFilter
-          name="status"
-          label={i18n._("billing.invoices.filter_status")}
-          allLabel={i18n._("billing.invoices.all_statuses")}
-          values={INVOICE_DISPLAY_STATUSES}
-          optionLabel={(status) => i18n._("billing.invoice_status", { status })}
-          state={state}
-        />
-        <ToolbarSort
-          state={state}
-          orders={[
-            ["issued_on", "desc"],
-            ["issued_on", "asc"],
-            ["due_on", "asc"],
-            ["due_on", "desc"],
-            ["total", "desc"],
-            ["total", "asc"],
-            ["number", "desc"],
-            ["number", "asc"],
-          ]}
-          optionLabel={(sort, dir) => i18n._("billing.invoices.sort", { sort, dir })}
-        />
-      </ListToolbar>
-      <ListProblem forbidden={forbidden} invalid={invalid} />
-      {page ? (
-        <ListBody
-          page={page}
-          before={
-            state.filters.order_id ? (
-              <FilterNote clearHref={link({ filters: { order_id: null } })}>
-                {i18n._("billing.invoices.order_filtered")}
-              </FilterNote>
-            ) : null
-          }
-          count={i18n._("billing.invoices.count", { count: page.total })}
-          empty={
-            <EmptyList clearHref={filtered ? pathname : undefined}>
-              {i18n._(filtered ? "billing.invoices.no_match" : "billing.invoices.empty")}
-            </EmptyList>
-          }
-          pageHref={pageHref}
-          after={!canPay ? <ListNote>{i18n._("billing.invoices.payers_only")}</ListNote> : null}
-        >
-          {(items) => (
-            <InvoicesTable
-              items={items}
-              locale={locale}
-              sort={state}
-              sortHref={sortHref}
-              canPay={canPay}
-              pendingIds={pendingIds}
-              onPay={onPay}
-            />
-          )}
-        </ListBody>
-      ) : null}
+      <ListSection
+        messages="billing.invoices"
+        state={state}
+        spec={SPEC}
+        list={loaderData}
+        hidden={{ order_id: state.filters.order_id }}
+        filters={[
+          {
+            name: "status",
+            values: INVOICE_DISPLAY_STATUSES,
+            optionLabel: (status) => i18n._("billing.invoice_status", { status }),
+          },
+        ]}
+        sortOrders={[
+          ["issued_on", "desc"],
+          ["issued_on", "asc"],
+          ["due_on", "asc"],
+          ["due_on", "desc"],
+          ["total", "desc"],
+          ["total", "asc"],
+          ["number", "desc"],
+          ["number", "asc"],
+        ]}
+        before={(link) =>
+          state.filters.order_id ? (
+            <FilterNote clearHref={link({ filters: { order_id: null } })}>
+              {i18n._("billing.invoices.order_filtered")}
+            </FilterNote>
+          ) : null
+        }
+        after={!canPay ? <ListNote>{i18n._("billing.invoices.payers_only")}</ListNote> : null}
+      >
+        {(items, sortHref) => (
+          <InvoicesTable
+            items={items}
+            locale={locale}
+            sort={state}
+            sortHref={sortHref}
+            canPay={canPay}
+            pendingIds={pendingIds}
+            onPay={onPay}
+          />
+        )}
+      </ListSection>
       {current ? (
         <PayDialog
           key={current.id}

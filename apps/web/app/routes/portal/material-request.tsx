@@ -12,9 +12,8 @@ import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 import { DataTable } from "~/components/list/data-table";
-import { ListBody } from "~/components/list/list-body";
-import { EmptyList, ListNote, ListProblem } from "~/components/list/list-states";
-import { ListToolbar, ToolbarFilter, ToolbarSearch, ToolbarSort } from "~/components/list/list-toolbar";
+import { ListSection } from "~/components/list/list-section";
+import { ListNote } from "~/components/list/list-states";
 import { Button } from "~/components/ui/button";
 import { TrackingNumber } from "~/features/billing/document-links";
 import { PageHeader } from "~/features/billing/page-header";
@@ -23,8 +22,6 @@ import { MATERIAL_SORTABLE, useMaterialRequestColumns } from "~/features/supply/
 import { apiFromRequest } from "~/lib/api.server";
 import { listApiParams, readListQuery, type ListSpec } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
-import { claimValues } from "@ems/content/values";
-import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -82,15 +79,13 @@ export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const locale = useLocale();
-  const values = claimValues(locale);
-  const { state, page, forbidden, invalid, canAnnounce, orders, today, latest, announce } = loaderData;
+  const { state, forbidden, canAnnounce, orders, today, latest, announce } = loaderData;
   const [open, setOpen] = useState(announce && canAnnounce);
   const tracking = useCallback(
     (carrier: string | null, number: string | null) => <TrackingNumber carrier={carrier} number={number} />,
     [],
   );
   const columns = useMaterialRequestColumns({ locale, tracking });
-  const { filtered, sortHref, pageHref } = useListLinks(state, SPEC);
 
   function onOpenChange(next: boolean) {
     setOpen(next);
@@ -106,8 +101,6 @@ export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-10 sm:px-6">
       <PageHeader
-        title={i18n._("page.my-material-request.heading", values)}
-        intro={i18n._("page.my-material-request.intro", values)}
         actions={
           canAnnounce && !forbidden ? (
             <Button onClick={() => setOpen(true)}>
@@ -117,62 +110,42 @@ export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      <ListToolbar>
-        <ToolbarSearch
-          label={i18n._("supply.search")}
-          hint={i18n._("supply.search_hint")}
-          value={state.q}
-          maxLength={80}
-        />
-        <ToolbarFilter
-          name="status"
-          label={i18n._("supply.filter_status")}
-          allLabel={i18n._("supply.all_statuses")}
-          values={MATERIAL_REQUEST_STATUSES}
-          optionLabel={(status) => i18n._("supply.status", { status })}
-          state={state}
-        />
-        <ToolbarSort
-          label={i18n._("supply.sort_label")}
-          state={state}
-          orders={[
-            ["created_at", "desc"],
-            ["created_at", "asc"],
-            ["expected_on", "asc"],
-            ["expected_on", "desc"],
-            ["number", "desc"],
-            ["number", "asc"],
-          ]}
-          optionLabel={(sort, dir) => i18n._("supply.sort", { sort, dir })}
-        />
-      </ListToolbar>
-      <ListProblem forbidden={forbidden} invalid={invalid} />
-      {page ? (
-        <ListBody
-          page={page}
-          count={i18n._("supply.count", { count: page.total })}
-          empty={
-            <EmptyList clearHref={filtered ? pathname : undefined}>
-              {i18n._(filtered ? "supply.no_match" : "supply.empty")}
-            </EmptyList>
-          }
-          pageHref={pageHref}
-          after={!canAnnounce ? <ListNote>{i18n._("supply.announcers_only")}</ListNote> : null}
-        >
-          {(items) => (
-            <DataTable
-              data={items}
-              columns={columns}
-              caption={i18n._("supply.caption")}
-              sortable={MATERIAL_SORTABLE}
-              sort={state}
-              sortHref={sortHref}
-              rowId={(row) => row.id}
-              minWidth="min-w-[880px]"
-            />
-          )}
-        </ListBody>
-      ) : null}
+      <ListSection
+        messages="supply"
+        state={state}
+        spec={SPEC}
+        list={loaderData}
+        filters={[
+          {
+            name: "status",
+            values: MATERIAL_REQUEST_STATUSES,
+            optionLabel: (status) => i18n._("supply.status", { status }),
+          },
+        ]}
+        sortLabel={i18n._("supply.sort_label")}
+        sortOrders={[
+          ["created_at", "desc"],
+          ["created_at", "asc"],
+          ["expected_on", "asc"],
+          ["expected_on", "desc"],
+          ["number", "desc"],
+          ["number", "asc"],
+        ]}
+        after={!canAnnounce ? <ListNote>{i18n._("supply.announcers_only")}</ListNote> : null}
+      >
+        {(items, sortHref) => (
+          <DataTable
+            data={items}
+            columns={columns}
+            caption={i18n._("supply.caption")}
+            sortable={MATERIAL_SORTABLE}
+            sort={state}
+            sortHref={sortHref}
+            rowId={(row) => row.id}
+            minWidth="min-w-[880px]"
+          />
+        )}
+      </ListSection>
       {canAnnounce ? (
         <AnnounceMaterialDialog
           open={open}

@@ -1,0 +1,73 @@
+import { useLingui } from "@lingui/react";
+import type { ReactNode } from "react";
+
+import { Button } from "~/components/ui/button";
+
+import { linkClass, mutedClass } from "./staff-ui";
+
+/** A document's first cell in a back-office list: its number, whose it is, and what belongs to it. */
+export function DocumentCell({
+  number,
+  company,
+  pdfHref,
+  children,
+}: {
+  number: string;
+  company: string;
+  /** Its PDF, where the document has one. */
+  pdfHref?: string;
+  children?: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <span className="block font-semibold whitespace-nowrap">{number}</span>
+      <span className={`block ${mutedClass}`}>{company}</span>
+      {pdfHref ? (
+        <a
+          href={pdfHref}
+          className={`${linkClass} text-sm`}
+          aria-label={i18n._("billing.pdf_label", { number })}
+        >
+          {i18n._("billing.pdf")}
+        </a>
+      ) : null}
+      {children}
+    </>
+  );
+}
+
+/** Who carries a shipment and its tracking number. */
+export function ShipmentCell({ carrier, tracking }: { carrier: string; tracking: string | null }) {
+  return (
+    <>
+      {carrier}
+      {tracking ? <span className={`block font-mono text-xs ${mutedClass}`}>{tracking}</span> : null}
+    </>
+  );
+}
+
+/** The header of a row's actions column: named for screen readers, blank on screen. */
+export function ActionsHeader() {
+  const { i18n } = useLingui();
+  return <span className="sr-only">{i18n._("staff.col_actions")}</span>;
+}
+
+/** One action on a row; its name says which document it acts on. */
+export function RowAction({
+  label,
+  onClick,
+  primary = false,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  primary?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="sm" variant={primary ? "primary" : "outline"} onClick={onClick} aria-label={label}>
+      {children}
+    </Button>
+  );
+}
