@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_MAIL_URL } from "./settings.ts";
+import { E2E_MAIL_URL, REGISTRATION_TIMEOUT } from "./settings.ts";
 
 /** The demo accounts of packages/db/src/seed.ts (fictional). */
 export const DEMO_ADMIN = { email: "demo@customer.example", password: "demo-portal-2026" } as const;
@@ -111,7 +111,7 @@ export async function registerCompany(
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/register\/auth\?pending=/);
+  await expect(page).toHaveURL(/\/register\/auth\?pending=/, { timeout: REGISTRATION_TIMEOUT });
   await page
     .getByLabel("6-digit code")
     .fill(codeIn(await latestMail(page.request, account.email, "verify_email")));

@@ -8,6 +8,12 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1);
 export const E2E_MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? E2E_PORT + 2);
 export const E2E_MAIL_URL = `http://127.0.0.1:${E2E_MAIL_PORT}`;
+/**
+ * How long a registration may take from the Register button to the code page: the browser solves
+ * the proof of work and the server hashes the password with argon2, which on a two-core machine
+ * running two journeys at once took longer than the default 7 s (CI, twice in one run).
+ */
+export const REGISTRATION_TIMEOUT = 20_000;
 /** Relative to the repository root; wiped before every run (E2E_DATA_DIR lets parallel runs keep apart). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
 import { DEMO_ADMIN, codeIn, latestMail } from "../../support/accounts.ts";
 import { gotoHydrated } from "../../support/navigation.ts";
+import { REGISTRATION_TIMEOUT } from "../../support/settings.ts";
 
 test.describe("registration", () => {
   // Each journey solves a proof of work and waits for mail: slower than a plain page check.
@@ -20,7 +21,7 @@ test.describe("registration", () => {
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Register" }).click();
 
-    await expect(page).toHaveURL(/\/register\/auth\?pending=/);
+    await expect(page).toHaveURL(/\/register\/auth\?pending=/, { timeout: REGISTRATION_TIMEOUT });
     await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
     await expectNoAxeViolations(page);
     const mail = await latestMail(page.request, email, "verify_email");
