@@ -11,11 +11,11 @@ import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
 import { inputClassName } from "~/components/ui/input";
-import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
+import { listHref, sortChange, sortHidden } from "~/lib/list-query";
 import { href } from "~/lib/route-map";
 
 import { STAFF_ORDERS } from "./list-specs";
-import type { CompanyOption } from "./quotes-list";
+import type { StaffListProps } from "./staff-views";
 import { FilterField, FilterForm, linkClass, mutedClass, OrderStatusBadge, ProgressBar } from "./staff-ui";
 
 const orderColumn = createColumnHelper<StaffOrderRow>();
@@ -91,16 +91,7 @@ export function OrdersList({
   pathname,
   state,
   locale,
-}: {
-  items: StaffOrderRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  companies: CompanyOption[];
-  pathname: string;
-  state: ListState;
-  locale: Locale;
-}) {
+}: StaffListProps<StaffOrderRow>) {
   const { i18n } = useLingui();
   const columns = useOrderColumns(locale);
   return (

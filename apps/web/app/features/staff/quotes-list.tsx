@@ -24,7 +24,7 @@ import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
 import { Input, inputClassName } from "~/components/ui/input";
-import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
+import { listHref, sortChange, sortHidden } from "~/lib/list-query";
 import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
 
@@ -34,6 +34,7 @@ import { emptyLine, issueMessage, linesBody, type FieldErrors, type LineDraft } 
 import { FilterField, FilterForm, linkClass, mutedClass, QuoteStatusBadge, ViewTabs } from "./staff-ui";
 import { useFieldError, useStaffAction } from "./use-staff-action";
 import { call } from "~/lib/api-client";
+import type { StaffListProps } from "./staff-views";
 
 export interface CompanyOption {
   id: string;
@@ -133,17 +134,9 @@ export function QuotesList({
   pathname,
   state,
   locale,
-}: {
-  items: StaffQuoteSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
+}: StaffListProps<StaffQuoteSummary> & {
   /** The status shown, or "all". */
   status: string;
-  companies: CompanyOption[];
-  pathname: string;
-  state: ListState;
-  locale: Locale;
 }) {
   const { i18n } = useLingui();
   const columns = useQuoteColumns(locale);
