@@ -28,7 +28,8 @@ export default defineConfig({
   reporter: ci
     ? [["list"]]
     : [["list"], ["html", { open: "never", outputFolder: path.join(root, "playwright-report") }]],
-  timeout: 30_000,
+  // Journeys that sign in two users and run axe took over 30 s on a loaded two-core CI machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E_BASE_URL,

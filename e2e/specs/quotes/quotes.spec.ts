@@ -204,7 +204,6 @@ test.describe("quotes and orders", () => {
   });
 
   test("a customer declines a quote with a reason, then asks for a new one", async ({ page, browser }) => {
-    test.setTimeout(60_000);
     const title = `Gateway board ${Date.now()}`;
     const { number } = await sendQuote(browser, title);
 
@@ -236,7 +235,6 @@ test.describe("quotes and orders", () => {
   });
 
   test("declining a quote works with JavaScript disabled", async ({ browser }) => {
-    test.setTimeout(60_000);
     const title = `Relay board ${Date.now()}`;
     const { number } = await sendQuote(browser, title);
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -268,7 +266,6 @@ test.describe("quotes and orders", () => {
 
   test("a customer asks for a quote with two lines and several quantities", async ({ page }) => {
     // A long form; on a loaded CI machine (the viewer journeys draw big boards alongside) 30 s is tight.
-    test.setTimeout(60_000);
     await signInByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await gotoHydrated(page, "/my/quotes");
     await page.getByRole("button", { name: "Request a quote" }).click();

@@ -8,7 +8,6 @@ test.describe("two-step sign-in", () => {
     page,
   }) => {
     // Up to three rounds of mail and a proof of work: 30 s was tight on a loaded CI machine.
-    test.setTimeout(60_000);
     // Other journeys sign in as the same demo user in parallel, and a new attempt closes the
     // previous one; an attempt that lost that race is started again (at most three times).
     for (let round = 1; ; round++) {
