@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
 import { ApiError } from "./api-client";
-import { submitForm } from "./form-action.server";
+import { formIntent, submitForm, submitIntent } from "./form-action.server";
 
 const schema = z.strictObject({ reason: z.string().min(3) });
 
@@ -54,5 +54,31 @@ describe("submitForm", () => {
         Promise.reject(new ApiError({ status: 500 })),
       ),
     ).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe("submitIntent", () => {
+  const intents = {
+    decline: formIntent(schema, (_api, value) => Promise.resolve({ declined: value.reason })),
+    renew: formIntent(z.strictObject({}), () => Promise.resolve({ renewed: true })),
+  };
+
+  it("reads the form the intent names with that form's schema and answers which it was", async () => {
+    const reply = await submitIntent(post({ intent: "decline", reason: "Too far away" }), context, intents);
+    expect(reply).toMatchObject({ done: true, intent: "decline", data: { declined: "Too far away" } });
+    const invalid = await submitIntent(post({ intent: "decline", reason: "x" }), context, intents);
+    expect(invalid).toMatchObject({ done: false, intent: "decline" });
+    expect(invalid.result.error?.reason).toHaveLength(1);
+    // The intent field is not part of the form the schema reads (a strict schema would refuse it).
+    expect(await submitIntent(post({ intent: "renew" }), context, intents)).toMatchObject({ done: true });
+  });
+
+  it("answers 400 for a missing or unknown intent, and for one inherited from Object", async () => {
+    for (const body of [{}, { intent: "delete" }, { intent: "toString" }] as Record<string, string>[]) {
+      const thrown = (await submitIntent(post(body), context, intents).catch((e: unknown) => e)) as {
+        init: { status: number };
+      };
+      expect(thrown.init.status).toBe(400);
+    }
   });
 });

@@ -1,16 +1,35 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 
 import { ApiError, type ApiClient } from "./api-client";
 import { apiFromRequest } from "./api.server";
 import { signInUrl } from "./session-expiry";
+import { INTENT_FIELD } from "./use-fetcher-form";
 
 /** What a route action answers its form: Conform's reply (errors as codes) and whether it was done. */
-export interface FormReply {
+export interface FormReply<Data = unknown> {
   result: SubmissionResult<string[]>;
   done: boolean;
+  /** Which of the page's forms this answers (the `intent` field), on pages with more than one. */
+  intent?: string;
+  /** What the API answered, for forms that show it (a new secret, a created record's number). */
+  data?: Data;
+}
+
+/** One of a page's forms: the zod schema it is read with and the API call it makes. */
+export interface FormIntent {
+  schema: z.ZodType;
+  send: (api: ApiClient, value: never) => Promise<unknown>;
+}
+
+/** Declares a page form for `submitIntent`, keeping the schema's output type on `send`. */
+export function formIntent<Schema extends z.ZodType>(
+  schema: Schema,
+  send: (api: ApiClient, value: z.output<Schema>) => Promise<unknown>,
+): FormIntent {
+  return { schema, send: send as FormIntent["send"] };
 }
 
 /**
@@ -27,12 +46,37 @@ export async function submitForm<Schema extends z.ZodType>(
   schema: Schema,
   send: (api: ApiClient, value: z.output<Schema>) => Promise<unknown>,
 ): Promise<FormReply> {
+  return submitFormData(await request.formData(), request, context, formIntent(schema, send));
+}
+
+/**
+ * `submitForm` for a page with several forms (or buttons that post): the `intent` field picks the
+ * form; an intent the page does not have is a 400, as the API answers an unknown operation.
+ */
+export async function submitIntent(
+  request: Request,
+  context: AppLoadContext,
+  intents: Readonly<Record<string, FormIntent>>,
+): Promise<FormReply> {
   const formData = await request.formData();
+  const intent = formData.get(INTENT_FIELD);
+  const chosen = typeof intent === "string" && Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+  if (!chosen || typeof intent !== "string") throw data({ intent }, { status: 400 });
+  formData.delete(INTENT_FIELD);
+  return { ...(await submitFormData(formData, request, context, chosen)), intent };
+}
+
+async function submitFormData(
+  formData: FormData,
+  request: Request,
+  context: AppLoadContext,
+  { schema, send }: FormIntent,
+): Promise<FormReply> {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return { result: submission.reply(), done: false };
   try {
-    await send(apiFromRequest(request, context), submission.value);
-    return { result: submission.reply({ resetForm: true }), done: true };
+    const answer = await send(apiFromRequest(request, context), submission.value as never);
+    return { result: submission.reply({ resetForm: true }), done: true, data: answer };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     if (error.status === 401) {

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 
 import { cn } from "~/lib/cn";
+import { INTENT_FIELD } from "~/lib/use-fetcher-form";
 
 export interface FieldControlProps {
   id: string;
@@ -46,4 +47,9 @@ export function FormField({ label, children, description, error, className, asid
       ) : null}
     </div>
   );
+}
+
+/** Names which of the page's forms is posted (the route action's `submitIntent` picks it). */
+export function IntentField({ intent }: { intent: string }) {
+  return <input type="hidden" name={INTENT_FIELD} value={intent} />;
 }

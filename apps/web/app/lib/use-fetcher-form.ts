@@ -1,0 +1,69 @@
+import { useForm, type DefaultValue, type FormMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useEffectEvent, useRef } from "react";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+
+import type { FormReply } from "./form-action.server";
+import { showToast } from "./toast";
+
+/** What a form's fields hold before the schema reads them. */
+type Input<Schema extends z.ZodType> = z.input<Schema> & Record<string, unknown>;
+
+/** The form field that names which of a page's forms was posted (`submitIntent`). */
+export const INTENT_FIELD = "intent";
+
+/**
+ * The one way a form inside a page (a dialog, a row's button, one section of several) posts to its
+ * route's action without leaving the page: a fetcher, Conform validating with the same zod schema
+ * the action and the API use, the action's reply (`submitForm`/`submitIntent`) shown beside the
+ * fields, and on success a toast and `onDone` (close the dialog, follow the signed-in user). The
+ * router loads the page's data again after every post, so lists and headers follow by themselves.
+ * Render `<fetcher.Form method="post" action={action} {...getFormProps(form)}>` with an
+ * `<IntentField>` when the route has several forms.
+ */
+export function useFetcherForm<Schema extends z.ZodType<Record<string, unknown>>, Data = unknown>({
+  schema,
+  id,
+  defaultValue,
+  success,
+  onDone,
+}: {
+  schema: Schema;
+  /** Distinguishes forms of the same kind on one page (one per row), so their fetchers and fields don't mix. */
+  id?: string;
+  defaultValue?: DefaultValue<Input<Schema>>;
+  /** A success toast. */
+  success?: string;
+  onDone?: (data: Data | undefined) => void;
+}) {
+  const fetcher = useFetcher<FormReply<Data>>(id ? { key: id } : undefined);
+  const reply = fetcher.data;
+  const [form, fields] = useForm<Input<Schema>, z.output<Schema>, string[]>({
+    ...(id ? { id } : {}),
+    ...(defaultValue === undefined ? {} : { defaultValue }),
+    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // Once per answer: the reply object is new for every post.
+  const seen = useRef<FormReply<Data> | undefined>(undefined);
+  const finish = useEffectEvent((data: Data | undefined) => {
+    if (success) showToast({ title: success, color: "success" });
+    onDone?.(data);
+  });
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !reply || seen.current === reply) return;
+    seen.current = reply;
+    if (reply.done) finish(reply.data);
+  }, [fetcher.state, reply]);
+  return {
+    fetcher,
+    form: form as FormMetadata<Input<Schema>, string[]>,
+    fields,
+    busy: fetcher.state !== "idle",
+    /** The codes of errors that belong to no field (the API's refusal of the whole request). */
+    formErrors: form.errors,
+  };
+}
