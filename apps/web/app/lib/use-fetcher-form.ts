@@ -13,6 +13,13 @@ type Input<Schema extends z.ZodType> = z.input<Schema> & Record<string, unknown>
 /** The form field that names which of a page's forms was posted (`submitIntent`). */
 export const INTENT_FIELD = "intent";
 
+/** The form's own fields, as the schema reads them (the action takes the intent off too). */
+export function withoutIntent(formData: FormData): FormData {
+  const fields = new FormData();
+  for (const [name, value] of formData) if (name !== INTENT_FIELD) fields.append(name, value);
+  return fields;
+}
+
 /**
  * The one way a form inside a page (a dialog, a row's button, one section of several) posts to its
  * route's action without leaving the page: a fetcher, Conform validating with the same zod schema
@@ -43,7 +50,7 @@ export function useFetcherForm<Schema extends z.ZodType<Record<string, unknown>>
     ...(id ? { id } : {}),
     ...(defaultValue === undefined ? {} : { defaultValue }),
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,0 +1,92 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+
+import { IntentField } from "~/components/ui/form-field";
+
+import type { FormReply } from "./form-action.server";
+import { showToast } from "./toast";
+import { useFetcherForm } from "./use-fetcher-form";
+
+vi.mock("./toast", () => ({ showToast: vi.fn() }));
+
+const schema = z.strictObject({ name: z.string().min(3) });
+
+function NameForm({ onDone }: { onDone: (data: unknown) => void }) {
+  const { fetcher, form, fields, formErrors } = useFetcherForm({ schema, success: "Saved", onDone });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)}>
+      <IntentField intent="rename" />
+      <label>
+        Name
+        <input {...getInputProps(fields.name, { type: "text" })} />
+      </label>
+      <output aria-label="Field error">{fields.name.errors?.join(",")}</output>
+      <output aria-label="Form error">{formErrors?.join(",")}</output>
+      <button type="submit">Save</button>
+    </fetcher.Form>
+  );
+}
+
+function renderForm(answer: (form: FormData) => FormReply) {
+  const posted: FormData[] = [];
+  const onDone = vi.fn();
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => <NameForm onDone={onDone} />,
+      action: async ({ request }) => {
+        const form = await request.formData();
+        posted.push(form);
+        return answer(form);
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  return { posted, onDone };
+}
+
+const typeAndSave = (name: string) => {
+  fireEvent.change(screen.getByLabelText("Name"), { target: { value: name } });
+  fireEvent.click(screen.getByRole("button", { name: "Save" }));
+};
+
+describe("useFetcherForm", () => {
+  afterEach(() => {
+    cleanup();
+    vi.mocked(showToast).mockClear();
+  });
+
+  it("checks the form with the schema in the browser and posts nothing while it is invalid", async () => {
+    const { posted } = renderForm(() => ({ result: { status: "success" }, done: true }));
+    typeAndSave("x");
+    await waitFor(() => expect(screen.getByLabelText("Field error").textContent).not.toBe(""));
+    expect(posted).toHaveLength(0);
+  });
+
+  it("posts the fields with the intent, then toasts once and hands the action's data to onDone", async () => {
+    const { posted, onDone } = renderForm(() => ({
+      result: { status: "success" },
+      done: true,
+      data: { id: "q1" },
+    }));
+    typeAndSave("Ada Lovelace");
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ id: "q1" }));
+    expect(posted[0]?.get("intent")).toBe("rename");
+    expect(posted[0]?.get("name")).toBe("Ada Lovelace");
+    expect(showToast).toHaveBeenCalledExactlyOnceWith({ title: "Saved", color: "success" });
+  });
+
+  it("shows the action's refusal on the form and neither toasts nor finishes", async () => {
+    const { onDone } = renderForm(() => ({
+      result: { status: "error", error: { "": ["CONFLICT"] } },
+      done: false,
+    }));
+    typeAndSave("Ada Lovelace");
+    await waitFor(() => expect(screen.getByLabelText("Form error").textContent).toBe("CONFLICT"));
+    expect(onDone).not.toHaveBeenCalled();
+    expect(showToast).not.toHaveBeenCalled();
+  });
+});
