@@ -18,7 +18,8 @@ export default defineConfig({
           testTimeout: 20_000,
           // One module graph per worker instead of one per file: importing the API app anew for each
           // of ~90 files cost more than the tests themselves (427 s against 194 s for the whole suite on
-          // two cores). Each file still gets its own database, app instance and mail outbox.
+          // two cores). Each file still gets its own database, app instance and mail outbox. vi.mock needs
+          // isolation, so module mocks stay in the web project (isolated, jsdom).
           isolate: false,
           hookTimeout: 60_000,
         },

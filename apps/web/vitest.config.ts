@@ -10,7 +10,5 @@ export default defineConfig({
     // Vitest 4 has no per-glob environments; jsdom for the whole project covers the *.test.tsx files
     // and is harmless for the plain *.test.ts ones (they inject fake fetch implementations).
     environment: "jsdom",
-    // A fresh jsdom per file cost 60 s of the web project's 62; Testing Library unmounts after each test.
-    isolate: false,
   },
 });
