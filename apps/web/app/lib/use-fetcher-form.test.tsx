@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
@@ -88,5 +88,34 @@ describe("useFetcherForm", () => {
     await waitFor(() => expect(screen.getByLabelText("Form error").textContent).toBe("CONFLICT"));
     expect(onDone).not.toHaveBeenCalled();
     expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it("still toasts when the page's new data takes the form away (a row's form goes with its row)", async () => {
+    let rows = ["Ada"];
+    function Rows() {
+      const { rows } = useLoaderData<{ rows: string[] }>();
+      return rows.length ? <NameForm onDone={() => undefined} /> : <p>No rows</p>;
+    }
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: Rows,
+        HydrateFallback: () => null,
+        // The page's data comes back a moment after the action answered, as over the network.
+        loader: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return { rows };
+        },
+        action: () => {
+          rows = [];
+          return { result: { status: "success" }, done: true } satisfies FormReply;
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    await screen.findByLabelText("Name");
+    typeAndSave("Ada Lovelace");
+    await screen.findByText("No rows");
+    expect(showToast).toHaveBeenCalledExactlyOnceWith({ title: "Saved", color: "success" });
   });
 });

@@ -54,14 +54,16 @@ export function useFetcherForm<Schema extends z.ZodType<Record<string, unknown>>
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // Once per answer: the reply object is new for every post.
+  // Once per answer (the reply object is new for every post), as soon as the action has answered:
+  // while the router loads the page's data again the form is still there, afterwards it may not be
+  // (a row's form goes with its row).
   const seen = useRef<FormReply<Data> | undefined>(undefined);
   const finish = useEffectEvent((data: Data | undefined) => {
     if (success) showToast({ title: success, color: "success" });
     onDone?.(data);
   });
   useEffect(() => {
-    if (fetcher.state !== "idle" || !reply || seen.current === reply) return;
+    if (fetcher.state === "submitting" || !reply || seen.current === reply) return;
     seen.current = reply;
     if (reply.done) finish(reply.data);
   }, [fetcher.state, reply]);
