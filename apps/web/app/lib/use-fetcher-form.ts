@@ -8,7 +8,7 @@ import type { FormReply } from "./form-action.server";
 import { showToast } from "./toast";
 
 /** What a form's fields hold before the schema reads them. */
-type Input<Schema extends z.ZodType> = z.input<Schema> & Record<string, unknown>;
+type Input<Schema extends z.ZodType> = Extract<z.input<Schema>, Record<string, unknown>>;
 
 /** The form field that names which of a page's forms was posted (`submitIntent`). */
 export const INTENT_FIELD = "intent";
