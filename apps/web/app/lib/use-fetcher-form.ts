@@ -54,18 +54,26 @@ export function useFetcherForm<Schema extends z.ZodType<Record<string, unknown>>
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // Once per answer (the reply object is new for every post), as soon as the action has answered:
-  // while the router loads the page's data again the form is still there, afterwards it may not be
-  // (a row's form goes with its row).
-  const seen = useRef<FormReply<Data> | undefined>(undefined);
-  const finish = useEffectEvent((data: Data | undefined) => {
+  // Once per answer (the reply object is new for every post). The toast comes as soon as the action
+  // has answered: once the router has loaded the page's data again the form may be gone (a row's
+  // form goes with its row). `onDone` waits for that data, so what it does (navigate, close the
+  // dialog) does not race the router's own loading.
+  const toasted = useRef<FormReply<Data> | undefined>(undefined);
+  const finished = useRef<FormReply<Data> | undefined>(undefined);
+  const toast = useEffectEvent(() => {
     if (success) showToast({ title: success, color: "success" });
-    onDone?.(data);
   });
+  const finish = useEffectEvent((data: Data | undefined) => onDone?.(data));
   useEffect(() => {
-    if (fetcher.state === "submitting" || !reply || seen.current === reply) return;
-    seen.current = reply;
-    if (reply.done) finish(reply.data);
+    if (fetcher.state === "submitting" || !reply?.done) return;
+    if (toasted.current !== reply) {
+      toasted.current = reply;
+      toast();
+    }
+    if (fetcher.state === "idle" && finished.current !== reply) {
+      finished.current = reply;
+      finish(reply.data);
+    }
   }, [fetcher.state, reply]);
   return {
     fetcher,

@@ -1,23 +1,48 @@
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
-import type {
-  CompanyAddress,
-  CompanyContact,
-  CompanyDetails,
-  RelatedCompany,
+import {
+  addressCreateSchema,
+  companyUpdateSchema,
+  contactCreateSchema,
+  idParamSchema,
+  type CompanyAddress,
+  type CompanyContact,
+  type CompanyDetails,
+  type RelatedCompany,
 } from "@ems/contracts/companies";
 import type { Country } from "@ems/contracts/countries";
-import { useState, type FormEvent, type ReactNode } from "react";
-
-import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
-import { Input, inputClassName } from "~/components/ui/input";
-import { browserApi } from "~/lib/browser-api";
+import { useState, type ComponentProps, type ReactNode } from "react";
 
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { useCompanyAction } from "./use-company-action";
-import { call } from "~/lib/api-client";
-import { companyEndpoints } from "@ems/contracts/companies";
+import { FormField, IntentField } from "~/components/ui/form-field";
+import { FormProblem } from "~/components/ui/form-problem";
+import { Input, inputClassName } from "~/components/ui/input";
+import { formErrorText } from "~/lib/form-errors";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
+
+/** Codes the company pages word themselves; the rest read as "please check this field" or the global error. */
+const COMPANY_ERRORS = {
+  LAST_ADMIN: "my_companies.error_LAST_ADMIN",
+  EMAIL_IN_USE: "my_companies.error_EMAIL_IN_USE",
+  ADDRESS_IN_USE: "my_companies.error_ADDRESS_IN_USE",
+};
+
+/** The texts of a company form's errors: beside a field, or for the whole form. */
+export function useCompanyErrorText() {
+  const { i18n } = useLingui();
+  return {
+    field: (codes: string[] | undefined) =>
+      formErrorText(i18n, codes, "my_companies.error_invalid", COMPANY_ERRORS),
+    form: (codes: string[] | undefined) => formErrorText(i18n, codes, "global.error", COMPANY_ERRORS),
+  };
+}
+
+/** Why the API refused a company form as a whole; nothing when it did not. */
+export function CompanyProblem({ codes, className }: { codes: string[] | undefined; className?: string }) {
+  return <FormProblem codes={codes} fallback="global.error" known={COMPANY_ERRORS} className={className} />;
+}
 
 export function CompanySection({
   id,
@@ -59,28 +84,9 @@ export function RoleNote({ children }: { children: ReactNode }) {
   return <p className="text-sm text-neutral-600 dark:text-neutral-400">{children}</p>;
 }
 
-function CountrySelect({
-  countries,
-  value,
-  onChange,
-  ...control
-}: {
-  countries: Country[];
-  value: string;
-  onChange: (value: string) => void;
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-}) {
+function CountrySelect({ countries, ...control }: ComponentProps<"select"> & { countries: Country[] }) {
   return (
-    <select
-      {...control}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      required
-      autoComplete="country"
-      className={inputClassName}
-    >
+    <select {...control} required autoComplete="country" className={inputClassName}>
       {countries.map((c) => (
         <option key={c.code} value={c.code}>
           {c.name}
@@ -93,6 +99,47 @@ function CountrySelect({
 const countryName = (countries: Country[], code: string) =>
   countries.find((c) => c.code === code)?.name ?? code;
 
+/** A one-line text field of a company form, read by Conform. */
+function TextField({
+  field,
+  label,
+  required,
+  max,
+  type = "text",
+  autoComplete = "off",
+  description,
+  className,
+}: {
+  field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+  label: string;
+  required?: boolean;
+  max: number;
+  type?: "text" | "email" | "tel" | "url";
+  autoComplete?: string;
+  description?: string;
+  className?: string;
+}) {
+  const errorText = useCompanyErrorText();
+  return (
+    <FormField
+      label={label}
+      error={errorText.field(field.errors)}
+      {...(description ? { description } : {})}
+      {...(className ? { className } : {})}
+    >
+      {(f) => (
+        <Input
+          {...getInputProps(field, { type })}
+          {...f}
+          required={required}
+          maxLength={max}
+          autoComplete={autoComplete}
+        />
+      )}
+    </FormField>
+  );
+}
+
 export function DetailsSection({
   company,
   countries,
@@ -103,24 +150,6 @@ export function DetailsSection({
   canEdit: boolean;
 }) {
   const { i18n } = useLingui();
-  const [form, setForm] = useState({
-    name: company.name,
-    country: company.country,
-    vat_id: company.vat_id ?? "",
-    phone: company.phone ?? "",
-    website: company.website ?? "",
-  });
-  const { run, pending, fieldErrors } = useCompanyAction();
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await run(
-      () => call(browserApi(), companyEndpoints.update, { body: form }),
-      i18n._("my_companies.saved"),
-    );
-  }
-
   const counts = (
     <p className="text-sm text-neutral-700 dark:text-neutral-300">
       {i18n._("my_companies.counts", company.counts)}
@@ -155,70 +184,73 @@ export function DetailsSection({
 
   return (
     <CompanySection id="details" title={i18n._("my_companies.details_title")}>
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <FormField label={i18n._("my_companies.name")} error={fieldErrors.name}>
-          {(f) => (
-            <Input
-              {...f}
-              value={form.name}
-              onChange={(e) => set("name")(e.target.value)}
-              required
-              maxLength={200}
-              autoComplete="organization"
-            />
-          )}
-        </FormField>
-        <FormField label={i18n._("my_companies.country")} error={fieldErrors.country}>
-          {(f) => (
-            <CountrySelect {...f} countries={countries} value={form.country} onChange={set("country")} />
-          )}
-        </FormField>
-        <FormField label={i18n._("my_companies.vat_id")} error={fieldErrors.vat_id}>
-          {(f) => (
-            <Input
-              {...f}
-              value={form.vat_id}
-              onChange={(e) => set("vat_id")(e.target.value)}
-              maxLength={40}
-            />
-          )}
-        </FormField>
-        <FormField label={i18n._("my_companies.phone")} error={fieldErrors.phone}>
-          {(f) => (
-            <Input
-              {...f}
-              type="tel"
-              value={form.phone}
-              onChange={(e) => set("phone")(e.target.value)}
-              maxLength={40}
-              autoComplete="tel"
-            />
-          )}
-        </FormField>
-        <FormField
-          label={i18n._("my_companies.website")}
-          error={fieldErrors.website}
-          className="sm:col-span-2"
-        >
-          {(f) => (
-            <Input
-              {...f}
-              type="url"
-              value={form.website}
-              onChange={(e) => set("website")(e.target.value)}
-              maxLength={200}
-              autoComplete="url"
-            />
-          )}
-        </FormField>
-        <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
-          {counts}
-          <Button type="submit" loading={pending}>
-            {i18n._("my_companies.save")}
-          </Button>
-        </div>
-      </form>
+      <DetailsForm company={company} countries={countries}>
+        {counts}
+      </DetailsForm>
     </CompanySection>
+  );
+}
+
+/** The administrators' form of the company's details; `children` stands beside the button. */
+function DetailsForm({
+  company,
+  countries,
+  children,
+}: {
+  company: CompanyDetails;
+  countries: Country[];
+  children: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const errorText = useCompanyErrorText();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: companyUpdateSchema,
+    defaultValue: {
+      name: company.name,
+      country: company.country,
+      vat_id: company.vat_id ?? "",
+      phone: company.phone ?? "",
+      website: company.website ?? "",
+    },
+    success: i18n._("my_companies.saved"),
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <IntentField intent="details" />
+      <CompanyProblem codes={formErrors} className="sm:col-span-2" />
+      <TextField
+        field={fields.name}
+        label={i18n._("my_companies.name")}
+        required
+        max={200}
+        autoComplete="organization"
+      />
+      <FormField label={i18n._("my_companies.country")} error={errorText.field(fields.country.errors)}>
+        {(f) => <CountrySelect {...getSelectProps(fields.country)} {...f} countries={countries} />}
+      </FormField>
+      <TextField field={fields.vat_id} label={i18n._("my_companies.vat_id")} max={40} />
+      <TextField
+        field={fields.phone}
+        label={i18n._("my_companies.phone")}
+        type="tel"
+        max={40}
+        autoComplete="tel"
+      />
+      <TextField
+        field={fields.website}
+        label={i18n._("my_companies.website")}
+        type="url"
+        max={200}
+        autoComplete="url"
+        className="sm:col-span-2"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
+        {children}
+        <Button type="submit" loading={busy}>
+          {i18n._("my_companies.save")}
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }
 
@@ -249,16 +281,6 @@ export function RelatedSection({ related, countries }: { related: RelatedCompany
   );
 }
 
-const EMPTY_ADDRESS = {
-  label: "",
-  recipient: "",
-  street: "",
-  street2: "",
-  postal_code: "",
-  city: "",
-  region: "",
-};
-
 function AddressForm({
   countries,
   defaultCountry,
@@ -269,71 +291,99 @@ function AddressForm({
   onDone: () => void;
 }) {
   const { i18n } = useLingui();
-  const [form, setForm] = useState({ ...EMPTY_ADDRESS, country: defaultCountry });
-  const { run, pending, fieldErrors } = useCompanyAction();
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const done = await run(
-      () => call(browserApi(), companyEndpoints.createAddress, { body: form }),
-      i18n._("my_companies.address_created"),
-    );
-    if (done) onDone();
-  }
-
-  const text = (
-    key: Exclude<keyof typeof form, "country">,
-    label: string,
-    options: { required?: boolean; max: number; autoComplete?: string; description?: string },
-  ) => (
-    <FormField
-      label={i18n._(label)}
-      error={fieldErrors[key]}
-      {...(options.description ? { description: i18n._(options.description) } : {})}
-    >
-      {(f) => (
-        <Input
-          {...f}
-          value={form[key]}
-          onChange={(e) => set(key)(e.target.value)}
-          required={options.required}
-          maxLength={options.max}
-          autoComplete={options.autoComplete}
-        />
-      )}
-    </FormField>
-  );
-
+  const errorText = useCompanyErrorText();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: addressCreateSchema,
+    defaultValue: { country: defaultCountry },
+    success: i18n._("my_companies.address_created"),
+    onDone,
+  });
   return (
-    <form onSubmit={submit} className="grid gap-4">
-      {text("label", "my_companies.address_label", {
-        required: true,
-        max: 100,
-        autoComplete: "off",
-        description: "my_companies.address_label_hint",
-      })}
-      {text("recipient", "my_companies.recipient", { max: 200, autoComplete: "organization" })}
-      {text("street", "my_companies.street", { required: true, max: 200, autoComplete: "address-line1" })}
-      {text("street2", "my_companies.street2", { max: 200, autoComplete: "address-line2" })}
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <IntentField intent="createAddress" />
+      <CompanyProblem codes={formErrors} />
+      <TextField
+        field={fields.label}
+        label={i18n._("my_companies.address_label")}
+        description={i18n._("my_companies.address_label_hint")}
+        required
+        max={100}
+      />
+      <TextField
+        field={fields.recipient}
+        label={i18n._("my_companies.recipient")}
+        max={200}
+        autoComplete="organization"
+      />
+      <TextField
+        field={fields.street}
+        label={i18n._("my_companies.street")}
+        required
+        max={200}
+        autoComplete="address-line1"
+      />
+      <TextField
+        field={fields.street2}
+        label={i18n._("my_companies.street2")}
+        max={200}
+        autoComplete="address-line2"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        {text("postal_code", "my_companies.postal_code", {
-          required: true,
-          max: 20,
-          autoComplete: "postal-code",
-        })}
-        {text("city", "my_companies.city", { required: true, max: 100, autoComplete: "address-level2" })}
+        <TextField
+          field={fields.postal_code}
+          label={i18n._("my_companies.postal_code")}
+          required
+          max={20}
+          autoComplete="postal-code"
+        />
+        <TextField
+          field={fields.city}
+          label={i18n._("my_companies.city")}
+          required
+          max={100}
+          autoComplete="address-level2"
+        />
       </div>
-      {text("region", "my_companies.region", { max: 100, autoComplete: "address-level1" })}
-      <FormField label={i18n._("my_companies.country")} error={fieldErrors.country}>
-        {(f) => <CountrySelect {...f} countries={countries} value={form.country} onChange={set("country")} />}
+      <TextField
+        field={fields.region}
+        label={i18n._("my_companies.region")}
+        max={100}
+        autoComplete="address-level1"
+      />
+      <FormField label={i18n._("my_companies.country")} error={errorText.field(fields.country.errors)}>
+        {(f) => <CountrySelect {...getSelectProps(fields.country)} {...f} countries={countries} />}
       </FormField>
       <div className="flex justify-end">
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={busy}>
           {i18n._("my_companies.save")}
         </Button>
       </div>
-    </form>
+    </fetcher.Form>
+  );
+}
+
+/** Asks before an address is deleted; closes once it is gone. */
+function DeleteAddressForm({ address, onClose }: { address: CompanyAddress; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: idParamSchema,
+    success: i18n._("my_companies.address_deleted"),
+    onDone: onClose,
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <IntentField intent="removeAddress" />
+      <input type="hidden" name={fields.id.name} value={address.id} />
+      <CompanyProblem codes={formErrors ?? fields.id.errors} />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onClose}>
+          {i18n._("my_companies.cancel")}
+        </Button>
+        <Button type="submit" variant="destructive" loading={busy}>
+          {i18n._("my_companies.delete_address")}
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }
 
@@ -353,29 +403,17 @@ export function AddressesSection({
   const { i18n } = useLingui();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<CompanyAddress | null>(null);
-  const { run, pending } = useCompanyAction();
-
-  const makeAddress = (a: CompanyAddress, flag: "billing" | "shipping") =>
-    run(
-      () =>
-        call(
-          browserApi(),
-          flag === "billing" ? companyEndpoints.useAsBilling : companyEndpoints.useAsShipping,
-          {
-            params: { id: a.id },
-          },
-        ),
-      i18n._(`my_companies.${flag}_set`),
-    );
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    await run(
-      () => call(browserApi(), companyEndpoints.removeAddress, { params: { id: deleting.id } }),
-      i18n._("my_companies.address_deleted"),
-    );
-    setDeleting(null);
-  }
+  const billing = useFetcherForm({
+    schema: idParamSchema,
+    id: "company-use-as-billing",
+    success: i18n._("my_companies.billing_set"),
+  });
+  const shipping = useFetcherForm({
+    schema: idParamSchema,
+    id: "company-use-as-shipping",
+    success: i18n._("my_companies.shipping_set"),
+  });
+  const choosing = billing.busy || shipping.busy;
 
   return (
     <CompanySection
@@ -394,6 +432,8 @@ export function AddressesSection({
           <RoleNote>{i18n._("my_companies.admin_or_buyer_only")}</RoleNote>
         </div>
       ) : null}
+      <CompanyProblem codes={billing.formErrors ?? billing.fields.id.errors} className="mb-4" />
+      <CompanyProblem codes={shipping.formErrors ?? shipping.fields.id.errors} className="mb-4" />
       {addresses.length === 0 ? (
         <p className="text-sm text-neutral-700 dark:text-neutral-300">
           {i18n._("my_companies.addresses_empty")}
@@ -431,20 +471,26 @@ export function AddressesSection({
                 <div className="mt-3 flex flex-wrap gap-2">
                   {!a.is_billing ? (
                     <Button
+                      type="submit"
+                      form={billing.form.id}
+                      name={billing.fields.id.name}
+                      value={a.id}
                       size="sm"
                       variant="secondary"
-                      disabled={pending}
-                      onClick={() => void makeAddress(a, "billing")}
+                      disabled={choosing}
                     >
                       {i18n._("my_companies.use_as_billing")}
                     </Button>
                   ) : null}
                   {!a.is_shipping ? (
                     <Button
+                      type="submit"
+                      form={shipping.form.id}
+                      name={shipping.fields.id.name}
+                      value={a.id}
                       size="sm"
                       variant="secondary"
-                      disabled={pending}
-                      onClick={() => void makeAddress(a, "shipping")}
+                      disabled={choosing}
                     >
                       {i18n._("my_companies.use_as_shipping")}
                     </Button>
@@ -470,6 +516,13 @@ export function AddressesSection({
           ))}
         </ul>
       )}
+      {/* The cards' buttons post these forms (one per role, the card's id on the button). */}
+      <billing.fetcher.Form method="post" {...getFormProps(billing.form)} className="hidden">
+        <IntentField intent="useAsBilling" />
+      </billing.fetcher.Form>
+      <shipping.fetcher.Form method="post" {...getFormProps(shipping.form)} className="hidden">
+        <IntentField intent="useAsShipping" />
+      </shipping.fetcher.Form>
       <Dialog
         open={adding}
         onOpenChange={setAdding}
@@ -485,58 +538,40 @@ export function AddressesSection({
         description={i18n._("my_companies.delete_address_text")}
         closeLabel={i18n._("my_companies.close")}
       >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setDeleting(null)}>
-            {i18n._("my_companies.cancel")}
-          </Button>
-          <Button variant="destructive" loading={pending} onClick={() => void confirmDelete()}>
-            {i18n._("my_companies.delete_address")}
-          </Button>
-        </div>
+        {deleting ? <DeleteAddressForm address={deleting} onClose={() => setDeleting(null)} /> : null}
       </Dialog>
     </CompanySection>
+  );
+}
+
+function ContactForm({ onDone }: { onDone: () => void }) {
+  const { i18n } = useLingui();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: contactCreateSchema,
+    success: i18n._("my_companies.contact_created"),
+    onDone,
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <IntentField intent="createContact" />
+      <CompanyProblem codes={formErrors} className="sm:col-span-2" />
+      <TextField field={fields.first_name} label={i18n._("my_companies.first_name")} required max={100} />
+      <TextField field={fields.last_name} label={i18n._("my_companies.last_name")} required max={100} />
+      <TextField field={fields.email} label={i18n._("my_companies.email_optional")} type="email" max={254} />
+      <TextField field={fields.phone} label={i18n._("my_companies.phone_optional")} type="tel" max={40} />
+      <TextField field={fields.position} label={i18n._("my_companies.position")} max={100} />
+      <div className="flex items-end justify-end sm:col-span-2">
+        <Button type="submit" loading={busy}>
+          {i18n._("my_companies.save")}
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }
 
 export function ContactsSection({ contacts, canCreate }: { contacts: CompanyContact[]; canCreate: boolean }) {
   const { i18n } = useLingui();
   const [adding, setAdding] = useState(false);
-  const [form, setForm] = useState({ first_name: "", last_name: "", email: "", phone: "", position: "" });
-  const { run, pending, fieldErrors } = useCompanyAction();
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const done = await run(
-      () => call(browserApi(), companyEndpoints.createContact, { body: form }),
-      i18n._("my_companies.contact_created"),
-    );
-    if (done) {
-      setAdding(false);
-      setForm({ first_name: "", last_name: "", email: "", phone: "", position: "" });
-    }
-  }
-
-  const field = (
-    key: keyof typeof form,
-    label: string,
-    props: { required?: boolean; max: number; type?: string; autoComplete?: string },
-  ) => (
-    <FormField label={i18n._(label)} error={fieldErrors[key]}>
-      {(f) => (
-        <Input
-          {...f}
-          value={form[key]}
-          onChange={(e) => set(key)(e.target.value)}
-          required={props.required}
-          maxLength={props.max}
-          type={props.type ?? "text"}
-          autoComplete={props.autoComplete ?? "off"}
-        />
-      )}
-    </FormField>
-  );
-
   return (
     <CompanySection
       id="contacts"
@@ -580,18 +615,7 @@ export function ContactsSection({ contacts, canCreate }: { contacts: CompanyCont
         title={i18n._("my_companies.add_contact")}
         closeLabel={i18n._("my_companies.close")}
       >
-        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-          {field("first_name", "my_companies.first_name", { required: true, max: 100 })}
-          {field("last_name", "my_companies.last_name", { required: true, max: 100 })}
-          {field("email", "my_companies.email_optional", { max: 254, type: "email" })}
-          {field("phone", "my_companies.phone_optional", { max: 40, type: "tel" })}
-          {field("position", "my_companies.position", { max: 100 })}
-          <div className="flex items-end justify-end sm:col-span-2">
-            <Button type="submit" loading={pending}>
-              {i18n._("my_companies.save")}
-            </Button>
-          </div>
-        </form>
+        <ContactForm onDone={() => setAdding(false)} />
       </Dialog>
     </CompanySection>
   );

@@ -1,68 +1,73 @@
+import { getFormProps, getInputProps, getSelectProps, useInputControl } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
-import type { BodyIn } from "@ems/contracts/endpoints";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import type { CompanyUser } from "@ems/contracts/companies";
-import { COMPANY_ROLES, type CompanyRole } from "@ems/contracts/roles";
+import { idParamSchema, inviteUserSchema, userRoleSchema, type CompanyUser } from "@ems/contracts/companies";
+import type { Envelope } from "@ems/contracts/errors";
+import { COMPANY_ROLES } from "@ems/contracts/roles";
 import type { Locale } from "@ems/i18n/locales";
-import { useMemo, useState, type FormEvent } from "react";
-
-import { Button } from "~/components/ui/button";
-import { LanguageField, NameFields } from "~/components/ui/person-fields";
-import { FormField } from "~/components/ui/form-field";
-import { Input, inputClassName } from "~/components/ui/input";
-import { browserApi } from "~/lib/browser-api";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useId, useMemo, useState, type ReactNode } from "react";
 
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { CompanySection, RoleNote } from "./company-sections";
-import { useCompanyAction } from "./use-company-action";
+import { FormField, IntentField } from "~/components/ui/form-field";
+import { Input, inputClassName } from "~/components/ui/input";
+import { LanguageField, NameFields } from "~/components/ui/person-fields";
+import { showToast } from "~/lib/toast";
 import { useDateTime } from "~/lib/use-date-time";
-import { call } from "~/lib/api-client";
-import { companyEndpoints } from "@ems/contracts/companies";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
+
+import { CompanyProblem, CompanySection, RoleNote, useCompanyErrorText } from "./company-sections";
+
+/** A user's new role: the user in the route's params, the role in the body. */
+export const userRoleForm = idParamSchema.extend(userRoleSchema.shape);
 
 const STATUS_TONE = { invited: "warning", accepted: "primary", disabled: "error" } as const;
 
 function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) {
   const { i18n } = useLingui();
-  const [form, setForm] = useState({
-    email: "",
-    first_name: "",
-    last_name: "",
-    role: "buyer",
-    language: locale as string,
+  const errorText = useCompanyErrorText();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm<
+    typeof inviteUserSchema,
+    Envelope<CompanyUser>
+  >({
+    schema: inviteUserSchema,
+    defaultValue: { role: "buyer", language: locale },
+    onDone: (answer) => {
+      showToast({
+        title: i18n._("my_companies.invited", { email: answer?.data.email ?? "" }),
+        color: "success",
+      });
+      onDone();
+    },
   });
-  const { run, pending, fieldErrors } = useCompanyAction();
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const done = await run(
-      () =>
-        call(browserApi(), companyEndpoints.inviteUser, {
-          // The selects offer only the schema's values; the API checks them again.
-          body: form as BodyIn<typeof companyEndpoints.inviteUser>,
-        }),
-      i18n._("my_companies.invited", { email: form.email }),
-    );
-    if (done) onDone();
-  }
+  const firstName = useInputControl(fields.first_name);
+  const lastName = useInputControl(fields.last_name);
+  const language = useInputControl(fields.language);
 
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <IntentField intent="inviteUser" />
+      <CompanyProblem codes={formErrors} className="sm:col-span-2" />
       <NameFields
         labels={{ first: i18n._("my_companies.first_name"), last: i18n._("my_companies.last_name") }}
-        values={{ first: form.first_name, last: form.last_name }}
-        onChange={(part, value) => set(part === "first" ? "first_name" : "last_name")(value)}
-        errors={{ first: fieldErrors.first_name, last: fieldErrors.last_name }}
+        values={{ first: firstName.value ?? "", last: lastName.value ?? "" }}
+        onChange={(part, value) => (part === "first" ? firstName : lastName).change(value)}
+        errors={{
+          first: errorText.field(fields.first_name.errors),
+          last: errorText.field(fields.last_name.errors),
+        }}
         autoComplete="off"
       />
-      <FormField label={i18n._("my_companies.email")} error={fieldErrors.email} className="sm:col-span-2">
+      <FormField
+        label={i18n._("my_companies.email")}
+        error={errorText.field(fields.email.errors)}
+        className="sm:col-span-2"
+      >
         {(f) => (
           <Input
+            {...getInputProps(fields.email, { type: "email" })}
             {...f}
-            type="email"
-            value={form.email}
-            onChange={(e) => set("email")(e.target.value)}
             required
             maxLength={254}
             autoComplete="off"
@@ -71,16 +76,11 @@ function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) 
       </FormField>
       <FormField
         label={i18n._("my_companies.col_role")}
-        description={i18n._(`roles.${form.role}_hint`)}
-        error={fieldErrors.role}
+        description={i18n._(`roles.${fields.role.value ?? "buyer"}_hint`)}
+        error={errorText.field(fields.role.errors)}
       >
         {(f) => (
-          <select
-            {...f}
-            value={form.role}
-            onChange={(e) => set("role")(e.target.value)}
-            className={inputClassName}
-          >
+          <select {...getSelectProps(fields.role)} {...f} className={inputClassName}>
             {COMPANY_ROLES.map((role) => (
               <option key={role} value={role}>
                 {i18n._(`roles.${role}`)}
@@ -91,16 +91,150 @@ function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) 
       </FormField>
       <LanguageField
         label={i18n._("my_companies.language")}
-        value={form.language}
-        onChange={set("language")}
-        error={fieldErrors.language}
+        value={language.value ?? locale}
+        onChange={language.change}
+        error={errorText.field(fields.language.errors)}
       />
       <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={busy}>
           {i18n._("my_companies.invite_send")}
         </Button>
       </div>
-    </form>
+    </fetcher.Form>
+  );
+}
+
+/** Why the API refused a row's change, under the row's controls. */
+function RowProblem({ id, codes }: { id?: string; codes: string[] | undefined }) {
+  const text = useCompanyErrorText().form(codes);
+  return text ? (
+    <p id={id} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** A user's role, changed as soon as another is chosen; the choice shows while it is saved. */
+function RoleForm({ user }: { user: CompanyUser }) {
+  const { i18n } = useLingui();
+  const errorId = useId();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm<
+    typeof userRoleForm,
+    Envelope<CompanyUser>
+  >({
+    schema: userRoleForm,
+    id: `company-role-${user.id}`,
+    onDone: (answer) => {
+      if (!answer) return;
+      const { full_name: name, role } = answer.data;
+      showToast({
+        title: i18n._("my_companies.role_changed", { name, role: i18n._(`roles.${role}`) }),
+        color: "success",
+      });
+    },
+  });
+  const chosen = fetcher.formData?.get(fields.role.name);
+  const problem = formErrors ?? fields.role.errors ?? fields.id.errors;
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)}>
+      <IntentField intent="changeUserRole" />
+      <input type="hidden" name={fields.id.name} value={user.id} />
+      <select
+        name={fields.role.name}
+        aria-label={i18n._("my_companies.role_of", { name: user.full_name })}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        value={typeof chosen === "string" ? chosen : user.role}
+        disabled={busy}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        className={`${inputClassName} h-9 w-auto min-w-44 py-1 pr-8`}
+      >
+        {COMPANY_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {i18n._(`roles.${role}`)}
+          </option>
+        ))}
+      </select>
+      <RowProblem id={errorId} codes={problem} />
+    </fetcher.Form>
+  );
+}
+
+/** A row's action; `id` keeps each row's forms (and answers) apart. */
+const useUserAction = (id: string, success: string) => useFetcherForm({ schema: idParamSchema, id, success });
+
+/** One of a row's buttons: posts the user's id to the action's intent. */
+function UserActionForm({
+  action,
+  intent,
+  user,
+  variant,
+  disabled,
+  children,
+}: {
+  action: ReturnType<typeof useUserAction>;
+  intent: "resendInvitation" | "enableUser" | "disableUser";
+  user: CompanyUser;
+  variant: "secondary" | "ghost";
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <action.fetcher.Form method="post" {...getFormProps(action.form)}>
+      <IntentField intent={intent} />
+      <input type="hidden" name={action.fields.id.name} value={user.id} />
+      <Button type="submit" size="sm" variant={variant} loading={action.busy} disabled={disabled}>
+        {children}
+      </Button>
+    </action.fetcher.Form>
+  );
+}
+
+/**
+ * A row's invitation and access buttons. Their forms live as long as the row, not the button: a
+ * user disabled here shows Enable instead once the list is loaded again, and the toast still comes.
+ */
+function UserActions({ user }: { user: CompanyUser }) {
+  const { i18n } = useLingui();
+  const resend = useUserAction(`company-resend-${user.id}`, i18n._("my_companies.resent"));
+  const enable = useUserAction(
+    `company-enable-${user.id}`,
+    i18n._("my_companies.enabled_done", { name: user.full_name }),
+  );
+  const disable = useUserAction(
+    `company-disable-${user.id}`,
+    i18n._("my_companies.disabled_done", { name: user.full_name }),
+  );
+  const busy = resend.busy || enable.busy || disable.busy;
+  const problem = [resend, enable, disable]
+    .map((action) => action.formErrors ?? action.fields.id.errors)
+    .find(Boolean);
+  return (
+    <div>
+      <div className="flex flex-wrap gap-2">
+        {user.status === "invited" ? (
+          <UserActionForm
+            action={resend}
+            intent="resendInvitation"
+            user={user}
+            variant="secondary"
+            disabled={busy}
+          >
+            {i18n._("my_companies.resend")}
+          </UserActionForm>
+        ) : null}
+        {user.status === "disabled" ? (
+          <UserActionForm action={enable} intent="enableUser" user={user} variant="secondary" disabled={busy}>
+            {i18n._("my_companies.enable")}
+          </UserActionForm>
+        ) : user.is_self ? null : (
+          <UserActionForm action={disable} intent="disableUser" user={user} variant="ghost" disabled={busy}>
+            {i18n._("my_companies.disable")}
+          </UserActionForm>
+        )}
+      </div>
+      <RowProblem codes={problem} />
+    </div>
   );
 }
 
@@ -115,27 +249,11 @@ export function UsersSection({
 }) {
   const { i18n } = useLingui();
   const [inviting, setInviting] = useState(false);
-  const { run, pending } = useCompanyAction();
   const dateTime = useDateTime();
 
+  // The cells are components: new ones would remount the rows' forms and lose their answers.
   const columns = useMemo(() => {
     const column = createColumnHelper<CompanyUser>();
-    const changeRole = (user: CompanyUser, role: CompanyRole) =>
-      run(
-        () =>
-          call(browserApi(), companyEndpoints.changeUserRole, { params: { id: user.id }, body: { role } }),
-        i18n._("my_companies.role_changed", { name: user.full_name, role: i18n._(`roles.${role}`) }),
-      );
-    const act = (user: CompanyUser, action: "disable" | "enable" | "resend-invitation") => {
-      const message =
-        action === "disable"
-          ? i18n._("my_companies.disabled_done", { name: user.full_name })
-          : action === "enable"
-            ? i18n._("my_companies.enabled_done", { name: user.full_name })
-            : i18n._("my_companies.resent");
-      const endpoint = action === "disable" ? companyEndpoints.disableUser : companyEndpoints.enableUser;
-      return run(() => call(browserApi(), endpoint, { params: { id: user.id } }), message);
-    };
     return [
       column.accessor("full_name", {
         header: () => i18n._("my_companies.col_name"),
@@ -157,25 +275,8 @@ export function UsersSection({
       }),
       column.accessor("role", {
         header: () => i18n._("my_companies.col_role"),
-        cell: (info) => {
-          const user = info.row.original;
-          if (!canManage) return i18n._(`roles.${user.role}`);
-          return (
-            <select
-              aria-label={i18n._("my_companies.role_of", { name: user.full_name })}
-              value={user.role}
-              disabled={pending}
-              onChange={(e) => void changeRole(user, e.target.value as CompanyRole)}
-              className={`${inputClassName} h-9 w-auto min-w-44 py-1 pr-8`}
-            >
-              {COMPANY_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {i18n._(`roles.${role}`)}
-                </option>
-              ))}
-            </select>
-          );
-        },
+        cell: (info) =>
+          canManage ? <RoleForm user={info.row.original} /> : i18n._(`roles.${info.getValue()}`),
       }),
       column.accessor("status", {
         header: () => i18n._("my_companies.col_status"),
@@ -197,51 +298,21 @@ export function UsersSection({
             column.display({
               id: "actions",
               header: () => i18n._("my_companies.col_actions"),
-              cell: (info) => {
-                const user = info.row.original;
-                return (
-                  <div className="flex flex-wrap gap-2">
-                    {user.status === "invited" ? (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={pending}
-                        onClick={() => void act(user, "resend-invitation")}
-                      >
-                        {i18n._("my_companies.resend")}
-                      </Button>
-                    ) : null}
-                    {user.status === "disabled" ? (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={pending}
-                        onClick={() => void act(user, "enable")}
-                      >
-                        {i18n._("my_companies.enable")}
-                      </Button>
-                    ) : user.is_self ? null : (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={pending}
-                        onClick={() => void act(user, "disable")}
-                      >
-                        {i18n._("my_companies.disable")}
-                      </Button>
-                    )}
-                  </div>
-                );
-              },
+              cell: (info) => <UserActions user={info.row.original} />,
             }),
           ]
         : []),
     ];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [i18n, canManage, pending, dateTime]);
+  }, [i18n, canManage, dateTime]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions each render by design.
-  const table = useReactTable({ data: users, columns, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({
+    data: users,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    // A row keeps its forms when the list changes order (a new colleague, a new name).
+    getRowId: (user) => user.id,
+  });
 
   return (
     <CompanySection

@@ -1,27 +1,81 @@
 import { NEW_PASSWORD_LENGTHS } from "@ems/contracts/password-rules";
+import { getFormProps, getInputProps, useInputControl } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
-import type { SessionInfo } from "@ems/contracts/auth";
-import type { ProfileUser } from "@ems/contracts/profile";
+import { sessionIdParamsSchema, type SessionInfo } from "@ems/contracts/auth";
+import {
+  changePasswordSchema,
+  changeUsernameSchema,
+  disableTwoFactorSchema,
+  profileEndpoints,
+  profileUpdateSchema,
+  type ProfileUser,
+} from "@ems/contracts/profile";
 import { Laptop, ShieldCheck, ShieldOff } from "lucide-react";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { z } from "zod";
 
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { LanguageField, NameFields } from "~/components/ui/person-fields";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, IntentField } from "~/components/ui/form-field";
+import { FormProblem } from "~/components/ui/form-problem";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
-import { browserApi } from "~/lib/browser-api";
-import { describeDevice } from "~/lib/user-agent";
-import { localeFromPath, localizePath } from "~/lib/locale";
-
-import { useApiAction } from "./use-api-action";
-import { useDateTime } from "~/lib/use-date-time";
 import { call } from "~/lib/api-client";
-import { authEndpoints } from "@ems/contracts/auth";
-import { profileEndpoints, twoFactorEndpoints } from "@ems/contracts/profile";
+import { browserApi } from "~/lib/browser-api";
+import { formErrorText } from "~/lib/form-errors";
+import { localeFromPath, localizePath } from "~/lib/locale";
+import { refreshSession } from "~/lib/session-client";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
+import { describeDevice } from "~/lib/user-agent";
+import { useDateTime } from "~/lib/use-date-time";
+
+/** Names and language: the page always sends all three, so a cleared name is refused, not skipped. */
+export const detailsForm = profileUpdateSchema.required();
+export const usernameForm = changeUsernameSchema;
+
+const newPasswordForm = changePasswordSchema.pick({ new_password: true }).extend({ confirm: z.string() });
+const passwordsMatch = (form: { new_password: string; confirm: string }) =>
+  form.new_password === form.confirm;
+const MISMATCH = { path: ["confirm"], message: "MISMATCH" };
+
+/** A new password, confirmed with the current one; the repeat must match before anything is sent. */
+export const passwordForm = newPasswordForm
+  .extend({ pwd: changePasswordSchema.shape.pwd.unwrap() })
+  .refine(passwordsMatch, MISMATCH);
+/** The password an account must change before it goes on (is_forced_update): no current one asked. */
+export const forcedPasswordForm = newPasswordForm.refine(passwordsMatch, MISMATCH);
+export const twoFactorOffForm = disableTwoFactorSchema;
+export const sessionForm = sessionIdParamsSchema;
+/** A button that posts nothing but its intent. */
+export const noFields = z.strictObject({});
+
+/** Codes the profile words itself; the rest read as "please check this entry" (fields) or the global error. */
+const PROFILE_ERRORS = {
+  MISMATCH: "my_profile.error_mismatch",
+  CURRENT_PASSWORD_WRONG: "my_profile.error_CURRENT_PASSWORD_WRONG",
+  USERNAME_TAKEN: "my_profile.error_USERNAME_TAKEN",
+  PASSWORD_TOO_SHORT: "my_profile.error_PASSWORD_TOO_SHORT",
+  PASSWORD_TOO_LONG: "my_profile.error_PASSWORD_TOO_LONG",
+  PASSWORD_COMMON: "my_profile.error_PASSWORD_COMMON",
+  PASSWORD_CONTAINS_PERSONAL: "my_profile.error_PASSWORD_CONTAINS_PERSONAL",
+  OTP_VERIFICATION_FAILED: "my_profile.error_OTP_VERIFICATION_FAILED",
+};
+
+function useErrorText() {
+  const { i18n } = useLingui();
+  return {
+    field: (codes: string[] | undefined) =>
+      formErrorText(i18n, codes, "my_profile.error_invalid", PROFILE_ERRORS),
+  };
+}
+
+/** An error of the whole form (the API refused it without naming a field). */
+function ProfileProblem({ codes, className }: { codes: string[] | undefined; className?: string }) {
+  return <FormProblem codes={codes} fallback="global.error" known={PROFILE_ERRORS} className={className} />;
+}
 
 export function Section({
   id,
@@ -54,18 +108,14 @@ export function Section({
 /** A password field of the profile: the current one (to confirm a change) or a new one. */
 function PasswordField({
   label,
-  value,
-  onChange,
-  error,
+  field,
   kind,
   description,
   className,
   lengths,
 }: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
+  field: { name: string; errors: string[] | undefined };
   kind: "current" | "new";
   description?: string;
   className?: string;
@@ -73,15 +123,20 @@ function PasswordField({
   lengths?: { minLength: number; maxLength: number };
 }) {
   const { i18n } = useLingui();
+  const errorText = useErrorText();
   return (
-    <FormField label={label} description={description} error={error} className={className}>
+    <FormField
+      label={label}
+      description={description}
+      error={errorText.field(field.errors)}
+      className={className}
+    >
       {(f) => (
         <PasswordInput
           {...f}
           showLabel={i18n._("signin.show_password")}
           hideLabel={i18n._("signin.hide_password")}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
+          name={field.name}
           required
           {...lengths}
           autoComplete={kind === "current" ? "current-password" : "new-password"}
@@ -94,24 +149,25 @@ function PasswordField({
 export function PersonalDetails({ user }: { user: ProfileUser }) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
-  const [firstName, setFirstName] = useState(user.first_name);
-  const [lastName, setLastName] = useState(user.last_name);
-  const [language, setLanguage] = useState(user.language);
-  const { run, pending, fieldErrors } = useApiAction();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const saved = await run(
-      () =>
-        call(browserApi(), profileEndpoints.update, {
-          body: { first_name: firstName, last_name: lastName, language: language as Locale },
-        }),
-      i18n._("my_profile.saved"),
-    );
-    // The language drives the interface: continue on the same page in the chosen language.
-    if (saved && language !== localeFromPath(pathname))
-      window.location.assign(localizePath("/my/profile", language as never));
-  }
+  const errorText = useErrorText();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm<
+    typeof detailsForm,
+    { data: { user: ProfileUser } }
+  >({
+    schema: detailsForm,
+    defaultValue: { first_name: user.first_name, last_name: user.last_name, language: user.language },
+    success: i18n._("my_profile.saved"),
+    onDone: (answer) => {
+      const language = answer?.data.user.language;
+      // The language drives the interface: continue on the same page in the chosen language.
+      if (language && language !== localeFromPath(pathname))
+        window.location.assign(localizePath("/my/profile", language as Locale));
+      else void refreshSession();
+    },
+  });
+  const firstName = useInputControl(fields.first_name);
+  const lastName = useInputControl(fields.last_name);
+  const language = useInputControl(fields.language);
 
   return (
     <Section
@@ -120,27 +176,54 @@ export function PersonalDetails({ user }: { user: ProfileUser }) {
       description={i18n._("my_profile.details_intro")}
     >
       {user.email_verified ? null : <VerifyAccount email={user.email} />}
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+        <IntentField intent="details" />
+        <ProfileProblem codes={formErrors} className="sm:col-span-2" />
         <NameFields
           labels={{ first: i18n._("my_profile.first_name"), last: i18n._("my_profile.last_name") }}
-          values={{ first: firstName, last: lastName }}
-          onChange={(part, value) => (part === "first" ? setFirstName : setLastName)(value)}
-          errors={{ first: fieldErrors.first_name, last: fieldErrors.last_name }}
+          values={{ first: firstName.value ?? "", last: lastName.value ?? "" }}
+          onChange={(part, value) => (part === "first" ? firstName : lastName).change(value)}
+          errors={{
+            first: errorText.field(fields.first_name.errors),
+            last: errorText.field(fields.last_name.errors),
+          }}
         />
         <LanguageField
           label={i18n._("my_profile.language")}
           description={i18n._("my_profile.language_hint")}
-          value={language}
-          onChange={setLanguage}
-          error={fieldErrors.language}
+          value={language.value ?? user.language}
+          onChange={language.change}
+          error={errorText.field(fields.language.errors)}
         />
         <div className="flex items-end sm:col-span-2">
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("my_profile.save")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Section>
+  );
+}
+
+/** A button of the profile that posts only its intent (the cookie notice, the confirmation e-mail). */
+function IntentButton({
+  intent,
+  success,
+  children,
+}: {
+  intent: string;
+  success?: string;
+  children: ReactNode;
+}) {
+  const { fetcher, form, busy, formErrors } = useFetcherForm({ schema: noFields, id: intent, success });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <IntentField intent={intent} />
+      <ProfileProblem codes={formErrors} />
+      <Button type="submit" variant="outline" size="sm" loading={busy}>
+        {children}
+      </Button>
+    </fetcher.Form>
   );
 }
 
@@ -150,19 +233,10 @@ export function PersonalDetails({ user }: { user: ProfileUser }) {
  */
 export function CookieNotice() {
   const { i18n } = useLingui();
-  const { run, pending } = useApiAction();
   return (
     <Alert variant="info" title={i18n._("my_profile.cookies_title")}>
       <p>{i18n._("my_profile.cookies_text")}</p>
-      <Button
-        variant="outline"
-        size="sm"
-        className="mt-3"
-        loading={pending}
-        onClick={() => void run(() => call(browserApi(), profileEndpoints.cookieNotice))}
-      >
-        {i18n._("my_profile.cookies_ok")}
-      </Button>
+      <IntentButton intent="cookieNotice">{i18n._("my_profile.cookies_ok")}</IntentButton>
     </Alert>
   );
 }
@@ -170,35 +244,31 @@ export function CookieNotice() {
 /** Profile "verify account": a confirmation e-mail for an address that is not confirmed yet. */
 function VerifyAccount({ email }: { email: string }) {
   const { i18n } = useLingui();
-  const { run, pending } = useApiAction();
   return (
     <Alert variant="warning" className="mb-5" title={i18n._("my_profile.verify_title")}>
       <p>{i18n._("my_profile.verify_text", { email })}</p>
-      <Button
-        variant="outline"
-        size="sm"
-        className="mt-3"
-        loading={pending}
-        onClick={() =>
-          void run(() => call(browserApi(), profileEndpoints.verifyAccount), i18n._("my_profile.verify_sent"))
-        }
-      >
+      <IntentButton intent="verifyAccount" success={i18n._("my_profile.verify_sent")}>
         {i18n._("my_profile.verify_send")}
-      </Button>
+      </IntentButton>
     </Alert>
   );
 }
 
 export function UsernameSection({ user }: { user: ProfileUser }) {
   const { i18n } = useLingui();
-  const [email, setEmail] = useState("");
-  const [pwd, setPwd] = useState("");
+  const errorText = useErrorText();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: usernameForm,
+    success: i18n._("my_profile.username_changed"),
+    // The header shows the signed-in user's address.
+    onDone: () => void refreshSession(),
+  });
+  const email = fields.new_username.value ?? "";
   // The answer is kept with the address it is for, so an answer for an earlier spelling is ignored.
   const [checked, setChecked] = useState<{ email: string; available: boolean } | null>(null);
   const available = checked?.email === email ? checked.available : null;
-  const { run, pending, fieldErrors, setFieldErrors } = useApiAction();
 
-  // The server says whether the address is free while the user types (debounced).
+  // The server says whether the address is free while the user types (debounced); asking changes nothing.
   useEffect(() => {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return;
     const timer = setTimeout(() => {
@@ -208,22 +278,6 @@ export function UsernameSection({ user }: { user: ProfileUser }) {
     }, 400);
     return () => clearTimeout(timer);
   }, [email]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (available === false) {
-      setFieldErrors({ new_username: i18n._("my_profile.error_USERNAME_TAKEN") });
-      return;
-    }
-    const done = await run(
-      () => call(browserApi(), profileEndpoints.changeUsername, { body: { new_username: email, pwd } }),
-      i18n._("my_profile.username_changed"),
-    );
-    if (done) {
-      setEmail("");
-      setPwd("");
-    }
-  }
 
   const status =
     available === true
@@ -238,125 +292,122 @@ export function UsernameSection({ user }: { user: ProfileUser }) {
       title={i18n._("my_profile.username_title")}
       description={i18n._("my_profile.username_intro", { email: user.email })}
     >
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <fetcher.Form
+        method="post"
+        {...getFormProps(form)}
+        // An address known to be taken is not sent: the field already says so.
+        onSubmit={(event) => (available === false ? event.preventDefault() : form.onSubmit(event))}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <IntentField intent="username" />
+        <ProfileProblem codes={formErrors} className="sm:col-span-2" />
         <FormField
           label={i18n._("my_profile.new_username")}
           description={available === true ? status : undefined}
-          error={fieldErrors.new_username ?? (available === false ? status : undefined)}
+          error={errorText.field(fields.new_username.errors) ?? (available === false ? status : undefined)}
         >
           {(f) => (
             <Input
+              {...getInputProps(fields.new_username, { type: "email" })}
               {...f}
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
               required
               maxLength={254}
               autoComplete="email"
             />
           )}
         </FormField>
-        <PasswordField
-          kind="current"
-          label={i18n._("my_profile.current_password")}
-          value={pwd}
-          onChange={setPwd}
-          error={fieldErrors.pwd}
-        />
+        <PasswordField kind="current" label={i18n._("my_profile.current_password")} field={fields.pwd} />
         <div className="sm:col-span-2">
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("my_profile.change_username")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Section>
+  );
+}
+
+/** The new password and its repeat, in either password form. */
+function NewPasswordFields({
+  fields,
+}: {
+  fields: Record<"new_password" | "confirm", { name: string; errors: string[] | undefined }>;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <PasswordField
+        kind="new"
+        label={i18n._("my_profile.new_password")}
+        description={i18n._("my_profile.password_rules")}
+        lengths={NEW_PASSWORD_LENGTHS}
+        field={fields.new_password}
+      />
+      <PasswordField kind="new" label={i18n._("my_profile.confirm_password")} field={fields.confirm} />
+    </>
   );
 }
 
 export function PasswordSection({ forced }: { forced: boolean }) {
   const { i18n } = useLingui();
-  const { pathname } = useLocation();
-  const [pwd, setPwd] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const { run, pending, fieldErrors, setFieldErrors } = useApiAction();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (next !== confirm) {
-      setFieldErrors({ confirm: i18n._("my_profile.error_mismatch") });
-      return;
-    }
-    const body = forced ? { new_password: next, is_forced_update: true } : { new_password: next, pwd };
-    const done = await run(
-      () => call(browserApi(), profileEndpoints.changePassword, { body }),
-      i18n._("my_profile.password_changed"),
-    );
-    if (done) {
-      setPwd("");
-      setNext("");
-      setConfirm("");
-      if (forced) window.location.assign(localizePath("/my/desk", localeFromPath(pathname)));
-    }
-  }
-
   return (
     <Section
       id="password"
       title={i18n._(forced ? "my_profile.forced_title" : "my_profile.password_title")}
       description={i18n._(forced ? "my_profile.forced_intro" : "my_profile.password_intro")}
     >
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        {forced ? null : (
-          <PasswordField
-            kind="current"
-            label={i18n._("my_profile.current_password")}
-            value={pwd}
-            onChange={setPwd}
-            error={fieldErrors.pwd}
-            className="sm:col-span-2"
-          />
-        )}
-        <PasswordField
-          kind="new"
-          label={i18n._("my_profile.new_password")}
-          description={i18n._("my_profile.password_rules")}
-          lengths={NEW_PASSWORD_LENGTHS}
-          value={next}
-          onChange={setNext}
-          error={fieldErrors.new_password}
-        />
-        <PasswordField
-          kind="new"
-          label={i18n._("my_profile.confirm_password")}
-          value={confirm}
-          onChange={setConfirm}
-          error={fieldErrors.confirm}
-        />
-        <div className="sm:col-span-2">
-          <Button type="submit" loading={pending}>
-            {i18n._("my_profile.change_password")}
-          </Button>
-        </div>
-      </form>
+      {forced ? <ForcedPasswordForm /> : <PasswordForm />}
     </Section>
+  );
+}
+
+function PasswordForm() {
+  const { i18n } = useLingui();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: passwordForm,
+    success: i18n._("my_profile.password_changed"),
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <IntentField intent="password" />
+      <ProfileProblem codes={formErrors} className="sm:col-span-2" />
+      <PasswordField
+        kind="current"
+        label={i18n._("my_profile.current_password")}
+        field={fields.pwd}
+        className="sm:col-span-2"
+      />
+      <NewPasswordFields fields={fields} />
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={busy}>
+          {i18n._("my_profile.change_password")}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** Once the password is changed, the action sends the account on to its desk. */
+function ForcedPasswordForm() {
+  const { i18n } = useLingui();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({ schema: forcedPasswordForm });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <IntentField intent="forcedPassword" />
+      <ProfileProblem codes={formErrors} className="sm:col-span-2" />
+      <NewPasswordFields fields={fields} />
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={busy}>
+          {i18n._("my_profile.change_password")}
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }
 
 export function TwoFactorSection({ user }: { user: ProfileUser }) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
-  const [pwd, setPwd] = useState("");
-  const [code, setCode] = useState("");
-  const { run, pending, fieldErrors } = useApiAction();
-
-  async function disable(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await run(
-      () => call(browserApi(), twoFactorEndpoints.disable, { body: { pwd, code } }),
-      i18n._("my_profile.two_factor_disabled"),
-    );
-  }
 
   return (
     <Section
@@ -369,33 +420,7 @@ export function TwoFactorSection({ user }: { user: ProfileUser }) {
           <Alert variant="success" title={i18n._("my_profile.two_factor_on")}>
             {i18n._("my_profile.recovery_left", { count: user.recovery_codes_left })}
           </Alert>
-          <form onSubmit={disable} className="grid gap-4 sm:grid-cols-2">
-            <PasswordField
-              kind="current"
-              label={i18n._("my_profile.current_password")}
-              value={pwd}
-              onChange={setPwd}
-              error={fieldErrors.pwd}
-            />
-            <FormField label={i18n._("my_profile.code_or_recovery")} error={fieldErrors.code}>
-              {(f) => (
-                <Input
-                  {...f}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  required
-                  autoComplete="one-time-code"
-                  maxLength={11}
-                />
-              )}
-            </FormField>
-            <div className="sm:col-span-2">
-              <Button type="submit" variant="outline" loading={pending}>
-                <ShieldOff aria-hidden="true" className="size-4" />
-                {i18n._("my_profile.two_factor_disable")}
-              </Button>
-            </div>
-          </form>
+          <TwoFactorOffForm />
         </div>
       ) : (
         <div className="space-y-4">
@@ -412,11 +437,48 @@ export function TwoFactorSection({ user }: { user: ProfileUser }) {
   );
 }
 
+function TwoFactorOffForm() {
+  const { i18n } = useLingui();
+  const errorText = useErrorText();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: twoFactorOffForm,
+    success: i18n._("my_profile.two_factor_disabled"),
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <IntentField intent="twoFactorOff" />
+      <ProfileProblem codes={formErrors} className="sm:col-span-2" />
+      <PasswordField kind="current" label={i18n._("my_profile.current_password")} field={fields.pwd} />
+      <FormField label={i18n._("my_profile.code_or_recovery")} error={errorText.field(fields.code.errors)}>
+        {(f) => (
+          <Input
+            {...getInputProps(fields.code, { type: "text" })}
+            {...f}
+            required
+            autoComplete="one-time-code"
+            maxLength={11}
+          />
+        )}
+      </FormField>
+      <div className="sm:col-span-2">
+        <Button type="submit" variant="outline" loading={busy}>
+          <ShieldOff aria-hidden="true" className="size-4" />
+          {i18n._("my_profile.two_factor_disable")}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
 export function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
   const { i18n } = useLingui();
-  const { run, pending } = useApiAction();
   const dateTime = useDateTime();
   const others = sessions.filter((s) => !s.current).length;
+  const { fetcher, form, busy, formErrors } = useFetcherForm({
+    schema: noFields,
+    id: "end-other-sessions",
+    success: i18n._("my_profile.sessions_revoked"),
+  });
 
   return (
     <Section
@@ -447,39 +509,40 @@ export function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
                 </p>
               </div>
             </div>
-            {session.current ? null : (
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pending}
-                onClick={() =>
-                  void run(
-                    () => call(browserApi(), authEndpoints.endSession, { params: { id: session.id } }),
-                    i18n._("my_profile.session_revoked"),
-                  )
-                }
-              >
-                {i18n._("my_profile.revoke")}
-              </Button>
-            )}
+            {session.current ? null : <EndSessionForm session={session} />}
           </li>
         ))}
       </ul>
       {others > 0 ? (
-        <Button
-          className="mt-4"
-          variant="outline"
-          loading={pending}
-          onClick={() =>
-            void run(
-              () => call(browserApi(), authEndpoints.revokeOtherSessions),
-              i18n._("my_profile.sessions_revoked"),
-            )
-          }
-        >
-          {i18n._("my_profile.revoke_others")}
-        </Button>
+        <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
+          <IntentField intent="endOtherSessions" />
+          <ProfileProblem codes={formErrors} />
+          <Button type="submit" variant="outline" loading={busy}>
+            {i18n._("my_profile.revoke_others")}
+          </Button>
+        </fetcher.Form>
       ) : null}
     </Section>
+  );
+}
+
+/** Signs out one of the user's other devices. */
+function EndSessionForm({ session }: { session: SessionInfo }) {
+  const { i18n } = useLingui();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: sessionForm,
+    id: `end-session-${session.id}`,
+    defaultValue: { id: session.id },
+    success: i18n._("my_profile.session_revoked"),
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-wrap items-center gap-3">
+      <IntentField intent="endSession" />
+      <input {...getInputProps(fields.id, { type: "hidden" })} />
+      <ProfileProblem codes={formErrors} />
+      <Button type="submit" variant="outline" size="sm" loading={busy}>
+        {i18n._("my_profile.revoke")}
+      </Button>
+    </fetcher.Form>
   );
 }

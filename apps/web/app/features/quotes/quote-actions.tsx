@@ -1,19 +1,17 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLingui } from "@lingui/react";
-import { quoteEndpoints, quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
+import { quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
 import { RotateCcw, XCircle } from "lucide-react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, IntentField } from "~/components/ui/form-field";
 import { inputClassName } from "~/components/ui/input";
-import { browserApi } from "~/lib/browser-api";
 import { formErrorText } from "~/lib/form-errors";
-
-import { useQuoteAction } from "./use-quote-action";
-import { call } from "~/lib/api-client";
+import { useFetcherForm, withoutIntent } from "~/lib/use-fetcher-form";
 
 /** The query parameter that opens the decline form: a link, so it works without JavaScript. */
 export const DECLINE_PARAM = "decline";
@@ -51,7 +49,7 @@ export function DeclineForm({
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteDeclineSchema }),
+    onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema: quoteDeclineSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -68,6 +66,7 @@ export function DeclineForm({
         {i18n._("my_quotes.decline_intro")}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <IntentField intent="decline" />
         {form.errors?.length ? <Alert variant="error">{i18n._("my_quotes.action_failed")}</Alert> : null}
         <FormField label={i18n._("my_quotes.decline_reason_label")} error={reasonError}>
           {(f) => (
@@ -98,23 +97,32 @@ export function DeclineForm({
   );
 }
 
-/** Asks again for an Expired or Declined quote; it goes back In Progress (POST /api/quotes/:id/renew). */
+/** Asking again posts nothing but its intent (POST /api/quotes/:id/renew has no body). */
+export const renewForm = z.strictObject({});
+
+/**
+ * Asks again for an Expired or Declined quote; it goes back In Progress. It stays mounted when the
+ * quote can no longer be renewed, so the answer's toast still shows after the page reloads the quote.
+ */
 export function RenewButton({ quote }: { quote: QuoteDetail }) {
   const { i18n } = useLingui();
-  const { run, pending } = useQuoteAction();
+  const { fetcher, form, busy, formErrors } = useFetcherForm({
+    schema: renewForm,
+    success: i18n._("my_quotes.renewed", { number: quote.number }),
+  });
+  if (!quote.can_request) return null;
   return (
-    <Button
-      variant="secondary"
-      loading={pending}
-      onClick={() =>
-        run(
-          () => call(browserApi(), quoteEndpoints.renew, { params: { id: quote.id } }),
-          i18n._("my_quotes.renewed", { number: quote.number }),
-        )
-      }
-    >
-      <RotateCcw aria-hidden="true" className="size-4" />
-      {i18n._("my_quotes.renew_button")}
-    </Button>
+    <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-wrap items-center gap-2">
+      <IntentField intent="renew" />
+      <Button type="submit" variant="secondary" loading={busy}>
+        <RotateCcw aria-hidden="true" className="size-4" />
+        {i18n._("my_quotes.renew_button")}
+      </Button>
+      {formErrors?.length ? (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {i18n._("my_quotes.action_failed")}
+        </p>
+      ) : null}
+    </fetcher.Form>
   );
 }

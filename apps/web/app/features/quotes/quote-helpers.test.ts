@@ -5,16 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { listHref, readListQuery, sortChange } from "~/lib/list-query";
 
-import {
-  daysUntil,
-  initialChoices,
-  issueKey,
-  orderLines,
-  orderSummary,
-  QUOTE_LIST,
-  statusKey,
-  yearsSpanned,
-} from "./quote-helpers";
+import { daysUntil, orderSummary, QUOTE_LIST, statusKey, yearsSpanned } from "./quote-helpers";
 
 type Line = QuoteDetail["lines"][number];
 
@@ -111,17 +102,9 @@ describe("dates and numbers", () => {
     expect(yearsSpanned("2026-11-23", ["2027-01-15"])).toEqual([2026, 2027]);
     expect(yearsSpanned("2026-11-23", ["2031-01-15"])).toEqual([2026, 2027, 2028]);
   });
-
-  it("joins zod paths with dots", () => {
-    expect(issueKey(["lines", 0, "quantities", 1])).toBe("lines.0.quantities.1");
-  });
 });
 
 describe("the order form's summary", () => {
-  it("starts with every line at its smallest quantity", () => {
-    expect(initialChoices(quote.lines)).toEqual({ "line-1": 10, "line-2": 10 });
-  });
-
   it("matches the API's totals for the same choices, shipping and tax included", () => {
     const choices = { "line-1": 50, "line-2": null };
     const summary = orderSummary(quote, choices, 2_490);
@@ -151,12 +134,5 @@ describe("the order form's summary", () => {
 
   it("ignores a quantity that is not one of the line's tiers", () => {
     expect(orderSummary(quote, { "line-1": 7, "line-2": 10 }, 0).ordered_lines).toBe(1);
-  });
-
-  it("sends only the ordered lines", () => {
-    expect(orderLines({ a: 10, b: null, c: 250 })).toEqual([
-      { line_id: "a", quantity: 10 },
-      { line_id: "c", quantity: 250 },
-    ]);
   });
 });

@@ -40,11 +40,6 @@ export function daysUntil(isoDate: string, today: string): number {
 /** Per line of the quote: the tier quantity to order, or null for "do not order". */
 export type LineChoices = Record<string, number | null>;
 
-/** The order form starts with every line at its smallest quantity. */
-export function initialChoices(lines: QuoteDetail["lines"]): LineChoices {
-  return Object.fromEntries(lines.map((line) => [line.id, line.tiers[0]?.quantity ?? null]));
-}
-
 export interface OrderSummary {
   /** The ordered lines with their one-off costs, without shipping. */
   lines_minor: number;
@@ -87,13 +82,6 @@ export function orderSummary(
   };
 }
 
-/** The body of POST /api/orders for the lines that are ordered. */
-export function orderLines(choices: LineChoices): { line_id: string; quantity: number }[] {
-  return Object.entries(choices).flatMap(([line_id, quantity]) =>
-    quantity == null ? [] : [{ line_id, quantity }],
-  );
-}
-
 /** The calendar years a set of YYYY-MM-DD dates spans from `today` on (for the holiday list). */
 export function yearsSpanned(today: string, dates: readonly (string | null)[]): number[] {
   const first = Number(today.slice(0, 4));
@@ -102,9 +90,4 @@ export function yearsSpanned(today: string, dates: readonly (string | null)[]): 
     ...dates.filter((d): d is string => d !== null).map((d) => Number(d.slice(0, 4))),
   );
   return Array.from({ length: Math.min(last - first, 2) + 1 }, (_, i) => first + i);
-}
-
-/** Zod issue paths ("lines", 0, "quantities", 1) as the dotted keys the request form uses. */
-export function issueKey(path: readonly PropertyKey[]): string {
-  return path.map(String).join(".");
 }

@@ -1,7 +1,8 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
-  staffPaymentEndpoints,
+  billingIdParamSchema,
   staffInvoiceEndpoints,
   staffDeliveryEndpoints,
   INVOICE_DISPLAY_STATUSES,
@@ -13,7 +14,7 @@ import {
 import type { Locale } from "@ems/i18n/locales";
 import { Banknote } from "lucide-react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -24,17 +25,16 @@ import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
 import { Input, inputClassName } from "~/components/ui/input";
 import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
-import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import { STAFF_DELIVERIES, STAFF_INVOICES } from "./list-specs";
-import { issueMessage, type FieldErrors } from "./quote-lines";
 import type { CompanyOption } from "./quotes-list";
-import { FilterField, FilterForm, InvoiceStatusBadge, linkClass, mutedClass } from "./staff-ui";
+import { useFieldText } from "./settings-reference";
+import { FilterField, FilterForm, InvoiceStatusBadge, linkClass, mutedClass, StaffProblem } from "./staff-ui";
 import { ActionsHeader, DocumentCell, RowAction, ShipmentCell } from "./staff-cells";
 import type { StaffListProps as ListProps } from "./staff-views";
-import { useFieldError, useStaffAction } from "./use-staff-action";
-import { call, hrefOf } from "~/lib/api-client";
+import { hrefOf } from "~/lib/api-client";
 
 function CompanyFilter({ companies, state }: { companies: CompanyOption[]; state: ListState }) {
   const { i18n } = useLingui();
@@ -186,6 +186,9 @@ export function InvoicesList(props: ListProps<StaffInvoice>) {
   );
 }
 
+/** What the payment dialog posts: the API's body (POST …/payments) and the invoice's id. */
+export const paymentForm = paymentRecordSchema.extend(billingIdParamSchema.shape);
+
 /** Records the money of an invoice (POST /api/staff/invoices/:id/payments); confirms a pending transfer. */
 function PaymentDialog({
   invoice,
@@ -197,29 +200,13 @@ function PaymentDialog({
   onClose: () => void;
 }) {
   const { i18n } = useLingui();
-  const [reference, setReference] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { run, pending, fieldErrors } = useStaffAction();
-  const error = useFieldError({ ...fieldErrors, ...errors });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = paymentRecordSchema.safeParse(reference.trim() ? { reference } : {});
-    if (!parsed.success) {
-      setErrors({ reference: issueMessage(parsed.error.issues[0]!) });
-      return;
-    }
-    setErrors({});
-    const done = await run(
-      () =>
-        call(browserApi(), staffPaymentEndpoints.recordPayment, {
-          params: { id: invoice.id },
-          body: parsed.data,
-        }),
-      i18n._("staff.payment_recorded", { number: invoice.number }),
-    );
-    if (done) onClose();
-  }
+  const fieldText = useFieldText();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: paymentForm,
+    defaultValue: { id: invoice.id },
+    success: i18n._("staff.payment_recorded", { number: invoice.number }),
+    onDone: onClose,
+  });
 
   return (
     <Dialog
@@ -232,25 +219,25 @@ function PaymentDialog({
       })}
       closeLabel={i18n._("staff.close")}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input {...getInputProps(fields.id, { type: "hidden" })} />
+        <StaffProblem codes={formErrors ?? fields.id.errors} />
         <FormField
           label={i18n._("staff.payment_reference")}
           description={i18n._("staff.payment_reference_hint")}
-          error={error("reference")}
+          error={fieldText(fields.reference, "staff.error_invalid")}
         >
-          {(f) => (
-            <Input {...f} value={reference} onChange={(e) => setReference(e.target.value)} maxLength={120} />
-          )}
+          {(f) => <Input {...getInputProps(fields.reference, { type: "text" })} {...f} maxLength={120} />}
         </FormField>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("staff.record_payment")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Dialog>
   );
 }

@@ -1,47 +1,25 @@
+import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
-import {
-  staffInvoiceEndpoints,
-  staffDeliveryEndpoints,
-  deliveryNoteCreateSchema,
-  invoiceCreateSchema,
-} from "@ems/contracts/billing";
-import type { OrderStatus, StaffOrderDetails } from "@ems/contracts/orders";
+import { deliveryNoteCreateSchema, invoiceCreateSchema } from "@ems/contracts/billing";
+import { orderStatusChangeSchema, type OrderStatus, type StaffOrderDetails } from "@ems/contracts/orders";
 import { FileText, Truck } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { z } from "zod";
 
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, IntentField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { browserApi } from "~/lib/browser-api";
+import { formErrorText } from "~/lib/form-errors";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
 
-import { parseWhole } from "./format";
-import { issueMessage, type FieldErrors } from "./quote-lines";
-import { mutedClass } from "./staff-ui";
-import { useFieldError, useStaffAction } from "./use-staff-action";
-import { call } from "~/lib/api-client";
-import { staffOrderEndpoints } from "@ems/contracts/orders";
+import { useIssueText } from "./quote-actions";
+import { mutedClass, StaffProblem } from "./staff-ui";
 
 /** The status changes the API allows now (next_statuses), each after a confirmation. */
 export function StatusActions({ order }: { order: StaffOrderDetails }) {
   const { i18n } = useLingui();
   const [target, setTarget] = useState<OrderStatus | null>(null);
-  const { run, pending } = useStaffAction();
-  if (order.next_statuses.length === 0) return null;
-
-  async function confirm() {
-    if (!target) return;
-    const done = await run(
-      () =>
-        call(browserApi(), staffOrderEndpoints.changeStatus, {
-          params: { id: order.id },
-          body: { status: target },
-        }),
-      i18n._("staff.order_status_changed", { number: order.number, status: target }),
-    );
-    if (done) setTarget(null);
-  }
-
   return (
     <>
       {order.next_statuses.map((status) => (
@@ -53,27 +31,50 @@ export function StatusActions({ order }: { order: StaffOrderDetails }) {
           {i18n._("staff.order_status_action", { status })}
         </Button>
       ))}
-      <Dialog
-        open={target !== null}
-        onOpenChange={(open) => !open && setTarget(null)}
-        title={i18n._("staff.order_status_confirm_title", { status: target ?? "", number: order.number })}
-        description={i18n._("staff.order_status_confirm_text", { status: target ?? "" })}
-        closeLabel={i18n._("staff.close")}
-      >
+      {/* It stays until its answer is in, though the new status may allow no further change. */}
+      {target ? <StatusDialog order={order} target={target} onClose={() => setTarget(null)} /> : null}
+    </>
+  );
+}
+
+function StatusDialog({
+  order,
+  target,
+  onClose,
+}: {
+  order: StaffOrderDetails;
+  target: OrderStatus;
+  onClose: () => void;
+}) {
+  const { i18n } = useLingui();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: orderStatusChangeSchema,
+    defaultValue: { status: target },
+    success: i18n._("staff.order_status_changed", { number: order.number, status: target }),
+    onDone: onClose,
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={i18n._("staff.order_status_confirm_title", { status: target, number: order.number })}
+      description={i18n._("staff.order_status_confirm_text", { status: target })}
+      closeLabel={i18n._("staff.close")}
+    >
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+        <IntentField intent="status" />
+        <input {...getInputProps(fields.status, { type: "hidden" })} />
+        <StaffProblem codes={formErrors ?? fields.status.errors} />
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setTarget(null)}>
+          <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button
-            variant={target === "cancelled" ? "destructive" : "primary"}
-            loading={pending}
-            onClick={() => void confirm()}
-          >
-            {i18n._("staff.order_status_action", { status: target ?? "" })}
+          <Button type="submit" variant={target === "cancelled" ? "destructive" : "primary"} loading={busy}>
+            {i18n._("staff.order_status_action", { status: target })}
           </Button>
         </div>
-      </Dialog>
-    </>
+      </fetcher.Form>
+    </Dialog>
   );
 }
 
@@ -85,7 +86,33 @@ export function remainingByLine(order: Pick<StaffOrderDetails, "lines">): Record
 const OPEN_FOR_DOCUMENTS = (order: StaffOrderDetails) =>
   order.status !== "cancelled" && order.status !== "completed";
 
-/** "Create delivery note": carrier, tracking number and what ships now (POST /api/staff/deliveries). */
+/** The error of a quantity above what is left to ship of its line. */
+const TOO_MANY = "TOO_MANY";
+
+/**
+ * The delivery dialog's fields: the API's body (POST /api/staff/deliveries) with a quantity for each
+ * line left to ship, where an empty or 0 quantity leaves the line out, and what is left of it (the
+ * API refuses more; the form says so beside the line).
+ */
+export const deliveryForm = deliveryNoteCreateSchema
+  .extend({
+    lines: z.array(
+      z
+        .object({
+          order_line_id: z.uuid(),
+          remaining: z.number().int(),
+          quantity: z.number().int().min(0).optional(),
+        })
+        .refine((line) => (line.quantity ?? 0) <= line.remaining, { path: ["quantity"], message: TOO_MANY }),
+    ),
+  })
+  .transform(({ lines, ...note }) => ({
+    ...note,
+    lines: lines.flatMap(({ order_line_id, quantity }) => (quantity ? [{ order_line_id, quantity }] : [])),
+  }))
+  .pipe(deliveryNoteCreateSchema);
+
+/** "Create delivery note": carrier, tracking number and what ships now. */
 export function DeliveryNoteButton({ order }: { order: StaffOrderDetails }) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
@@ -114,52 +141,30 @@ function DeliveryDialog({
   onClose: () => void;
 }) {
   const { i18n } = useLingui();
-  const open = order.lines.filter((l) => (remaining[l.id] ?? 0) > 0).sort((a, b) => a.position - b.position);
-  const [carrier, setCarrier] = useState(order.parcel_service.name);
-  const [tracking, setTracking] = useState("");
-  const [quantities, setQuantities] = useState<Record<string, string>>(() =>
-    Object.fromEntries(open.map((l) => [l.id, String(remaining[l.id])])),
+  const issueText = useIssueText();
+  // The lines as the dialog opened: shipping them changes what is left.
+  const [open] = useState(() =>
+    order.lines
+      .map((line) => ({ ...line, remaining: remaining[line.id] ?? 0 }))
+      .filter((line) => line.remaining > 0)
+      .sort((a, b) => a.position - b.position),
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { run, pending, fieldErrors } = useStaffAction();
-  const error = useFieldError({ ...fieldErrors, ...errors });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    const lines: { order_line_id: string; quantity: number }[] = [];
-    for (const line of open) {
-      const text = quantities[line.id] ?? "";
-      if (text.trim() === "" || text.trim() === "0") continue;
-      const quantity = parseWhole(text);
-      const max = remaining[line.id] ?? 0;
-      if (quantity === null) found[`quantity.${line.id}`] = { key: "staff.error_whole_number" };
-      else if (quantity > max)
-        found[`quantity.${line.id}`] = { key: "staff.error_max_value", values: { max } };
-      else lines.push({ order_line_id: line.id, quantity });
-    }
-    const body = {
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: deliveryForm,
+    defaultValue: {
       order_id: order.id,
-      carrier,
-      ...(tracking.trim() ? { tracking_number: tracking } : {}),
-      lines,
-    };
-    const parsed = deliveryNoteCreateSchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.map(String).join(".");
-        if (path === "lines") found.lines = { key: "staff.error_nothing_to_ship" };
-        else if (!(path in found)) found[path] = issueMessage(issue);
-      }
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
-    const created = await run(
-      () => call(browserApi(), staffDeliveryEndpoints.create, { body: parsed.data }),
-      i18n._("staff.delivery_note_created"),
-    );
-    if (created) onClose();
-  }
+      carrier: order.parcel_service.name,
+      lines: open.map((line) => ({
+        order_line_id: line.id,
+        remaining: line.remaining,
+        quantity: line.remaining,
+      })),
+    },
+    success: i18n._("staff.delivery_note_created"),
+    onDone: onClose,
+  });
+  const lineFields = fields.lines.getFieldList();
+  const linesError = formErrorText(i18n, fields.lines.errors, "staff.error_nothing_to_ship");
 
   return (
     <Dialog
@@ -170,72 +175,102 @@ function DeliveryDialog({
       closeLabel={i18n._("staff.close")}
       size="lg"
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+        <IntentField intent="delivery" />
+        <input {...getInputProps(fields.order_id, { type: "hidden" })} />
+        <StaffProblem codes={formErrors ?? fields.order_id.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={i18n._("staff.carrier")} error={error("carrier")}>
+          <FormField
+            label={i18n._("staff.carrier")}
+            error={issueText(fields.carrier, deliveryNoteCreateSchema.shape.carrier)}
+          >
             {(f) => (
-              <Input
-                {...f}
-                value={carrier}
-                onChange={(e) => setCarrier(e.target.value)}
-                maxLength={80}
-                required
-              />
+              <Input {...getInputProps(fields.carrier, { type: "text" })} {...f} maxLength={80} required />
             )}
           </FormField>
-          <FormField label={i18n._("staff.tracking_number")} error={error("tracking_number")}>
+          <FormField
+            label={i18n._("staff.tracking_number")}
+            error={issueText(fields.tracking_number, deliveryNoteCreateSchema.shape.tracking_number)}
+          >
             {(f) => (
-              <Input {...f} value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={80} />
+              <Input {...getInputProps(fields.tracking_number, { type: "text" })} {...f} maxLength={80} />
             )}
           </FormField>
         </div>
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold">{i18n._("staff.ship_quantities")}</legend>
           <p className={mutedClass}>{i18n._("staff.ship_quantities_hint")}</p>
-          {error("lines") ? (
+          {linesError ? (
             <p className="text-sm font-medium text-red-700 dark:text-red-400" role="alert">
-              {error("lines")}
+              {linesError}
             </p>
           ) : null}
-          {open.map((line) => (
-            <FormField
-              key={line.id}
-              label={i18n._("staff.ship_line", { position: line.position, description: line.description })}
-              description={i18n._("staff.ship_line_hint", {
-                remaining: remaining[line.id] ?? 0,
-                ordered: line.quantity,
-              })}
-              error={error(`quantity.${line.id}`)}
-            >
-              {(f) => (
-                <Input
-                  {...f}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={remaining[line.id]}
-                  value={quantities[line.id] ?? ""}
-                  onChange={(e) => setQuantities((q) => ({ ...q, [line.id]: e.target.value }))}
-                  className="max-w-40"
-                />
-              )}
-            </FormField>
-          ))}
+          {open.map((line, i) => {
+            const item = lineFields[i]!.getFieldset();
+            const quantityError = item.quantity.errors?.includes(TOO_MANY)
+              ? i18n._("staff.error_max_value", { max: line.remaining })
+              : item.quantity.errors
+                ? i18n._("staff.error_whole_number")
+                : undefined;
+            return (
+              <FormField
+                key={line.id}
+                label={i18n._("staff.ship_line", { position: line.position, description: line.description })}
+                description={i18n._("staff.ship_line_hint", {
+                  remaining: line.remaining,
+                  ordered: line.quantity,
+                })}
+                error={quantityError}
+              >
+                {(f) => (
+                  <>
+                    <input {...getInputProps(item.order_line_id, { type: "hidden" })} />
+                    <input {...getInputProps(item.remaining, { type: "hidden" })} />
+                    <Input
+                      {...getInputProps(item.quantity, { type: "number" })}
+                      {...f}
+                      inputMode="numeric"
+                      min={0}
+                      max={line.remaining}
+                      className="max-w-40"
+                    />
+                  </>
+                )}
+              </FormField>
+            );
+          })}
         </fieldset>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("staff.create_delivery_note")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Dialog>
   );
 }
 
-/** "Create invoice": the lines not billed yet, and the shipping (POST /api/staff/invoices). */
+/**
+ * The invoice dialog's fields: the ticked lines (each posts its id) and the shipping, as the API's
+ * body (POST /api/staff/invoices). The dialog only opens while lines are left to bill, and one must
+ * be ticked: a body without lines would bill them all.
+ */
+export const invoiceForm = z
+  .object({
+    order_id: z.uuid(),
+    lines: z.array(z.uuid()).min(1),
+    include_shipping: z.boolean().default(false),
+  })
+  .transform(({ lines, ...invoice }): z.input<typeof invoiceCreateSchema> => ({
+    ...invoice,
+    lines: lines.map((order_line_id) => ({ order_line_id })),
+  }))
+  .pipe(invoiceCreateSchema);
+
+/** "Create invoice": the lines not billed yet, and the shipping. */
 export function InvoiceButton({ order }: { order: StaffOrderDetails }) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
@@ -255,43 +290,25 @@ export function InvoiceButton({ order }: { order: StaffOrderDetails }) {
 
 function InvoiceDialog({ order, onClose }: { order: StaffOrderDetails; onClose: () => void }) {
   const { i18n } = useLingui();
-  const unbilled = order.lines.filter((l) => !l.invoiced).sort((a, b) => a.position - b.position);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set(unbilled.map((l) => l.id)));
-  const [shipping, setShipping] = useState(order.invoices.length === 0 && order.shipping_minor > 0);
-  const [problem, setProblem] = useState<string | null>(null);
-  const { run, pending } = useStaffAction();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const lines = unbilled.filter((l) => selected.has(l.id)).map((l) => ({ order_line_id: l.id }));
-    if (unbilled.length > 0 && lines.length === 0) {
-      setProblem(i18n._("staff.error_choose_lines"));
-      return;
-    }
-    const parsed = invoiceCreateSchema.safeParse({
+  // The lines as the dialog opened: billing them marks them invoiced.
+  const [unbilled] = useState(() =>
+    order.lines.filter((l) => !l.invoiced).sort((a, b) => a.position - b.position),
+  );
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: invoiceForm,
+    defaultValue: {
       order_id: order.id,
-      ...(lines.length > 0 ? { lines } : {}),
-      include_shipping: shipping,
-    });
-    if (!parsed.success) {
-      setProblem(i18n._("staff.error_invalid"));
-      return;
-    }
-    setProblem(null);
-    const created = await run(
-      () => call(browserApi(), staffInvoiceEndpoints.create, { body: parsed.data }),
-      i18n._("staff.invoice_created"),
-    );
-    if (created) onClose();
-  }
-
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+      lines: unbilled.map((line) => line.id),
+      include_shipping: order.invoices.length === 0 && order.shipping_minor > 0,
+    },
+    success: i18n._("staff.invoice_created"),
+    onDone: onClose,
+  });
+  const linesError = formErrorText(i18n, fields.lines.errors, "staff.error_choose_lines");
+  const checkboxes = getCollectionProps(fields.lines, {
+    type: "checkbox",
+    options: unbilled.map((line) => line.id),
+  });
 
   return (
     <Dialog
@@ -301,47 +318,45 @@ function InvoiceDialog({ order, onClose }: { order: StaffOrderDetails; onClose: 
       description={i18n._("staff.invoice_intro", { number: order.number })}
       closeLabel={i18n._("staff.close")}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+        <IntentField intent="invoice" />
+        <input {...getInputProps(fields.order_id, { type: "hidden" })} />
+        <StaffProblem codes={formErrors ?? fields.order_id.errors} />
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">{i18n._("staff.invoice_lines")}</legend>
-          {unbilled.length === 0 ? <p className={mutedClass}>{i18n._("staff.all_invoiced")}</p> : null}
-          {unbilled.map((line) => (
-            <label key={line.id} className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                checked={selected.has(line.id)}
-                onChange={(e) => toggle(line.id, e.target.checked)}
-                className="mt-0.5 size-4 accent-primary-700"
-              />
-              <span>
-                {i18n._("staff.ship_line", { position: line.position, description: line.description })}
-              </span>
-            </label>
-          ))}
+          {unbilled.map((line, i) => {
+            const { key, ...checkbox } = checkboxes[i]!;
+            return (
+              <label key={key} className="flex items-start gap-3 text-sm">
+                <input {...checkbox} className="mt-0.5 size-4 accent-primary-700" />
+                <span>
+                  {i18n._("staff.ship_line", { position: line.position, description: line.description })}
+                </span>
+              </label>
+            );
+          })}
           <label className="flex items-start gap-3 text-sm">
             <input
-              type="checkbox"
-              checked={shipping}
-              onChange={(e) => setShipping(e.target.checked)}
+              {...getInputProps(fields.include_shipping, { type: "checkbox" })}
               className="mt-0.5 size-4 accent-primary-700"
             />
             <span>{i18n._("staff.invoice_shipping")}</span>
           </label>
         </fieldset>
-        {problem ? (
+        {linesError ? (
           <p className="text-sm font-medium text-red-700 dark:text-red-400" role="alert">
-            {problem}
+            {linesError}
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("staff.create_invoice")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Dialog>
   );
 }

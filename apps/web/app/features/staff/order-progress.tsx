@@ -1,35 +1,50 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { formatDate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
-  staffOrderEndpoints,
   CLOSED_ORDER_STATUSES,
   progressUpdateSchema,
   WORK_ORDER_STAGES,
   type OrderProgress,
+  type ProgressUpdate,
   type StaffOrderDetails,
   type WorkOrderStage,
 } from "@ems/contracts/orders";
-import { useState, type FormEvent } from "react";
+import { useEffect } from "react";
+import { z } from "zod";
 
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { IntentField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { browserApi } from "~/lib/browser-api";
+import { formErrorText } from "~/lib/form-errors";
+import { showToast } from "~/lib/toast";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
 
-import { parseWhole } from "./format";
 import {
   mutedClass,
   ProgressBar,
   Section,
+  StaffProblem,
   TableRegion,
   tbodyClass,
   tdClass,
-  theadClass,
   thClass,
+  theadClass,
   trClass,
 } from "./staff-ui";
-import { useStaffAction } from "./use-staff-action";
-import { call } from "~/lib/api-client";
+
+/**
+ * A stage row's fields: the API's body (PUT /api/staff/orders/:id/progress), and `known` when the
+ * row shows the stored values. An empty date then clears the plan; without them (the API could not
+ * tell) it leaves the plan as it is.
+ */
+export const stageForm = progressUpdateSchema
+  .extend({ known: z.boolean().default(false) })
+  .transform(({ known, planned_date, ...update }): ProgressUpdate => ({
+    ...update,
+    ...(planned_date ? { planned_date } : known ? { planned_date: null } : {}),
+  }));
 
 interface StageValues {
   percent: number | null;
@@ -39,23 +54,20 @@ interface StageValues {
 }
 
 /**
- * The seven work-order stages of every line, each with its percent (0–100) and planned date
- * (PUT /api/staff/orders/:id/progress). `initial` is null when the API could not tell the current
- * values; the answer of the first change fills them in.
+ * The seven work-order stages of every line, each with its percent (0–100) and planned date, each
+ * row a form posted to the order page's action. `progress` is null when the API could not tell the
+ * current values; the page loads them again after every change.
  */
 export function ProgressSection({
   order,
-  initial,
+  progress,
   locale,
 }: {
   order: StaffOrderDetails;
-  initial: OrderProgress | null;
+  progress: OrderProgress | null;
   locale: string;
 }) {
   const { i18n } = useLingui();
-  // The loader's values when the API has them (fresh after every change); else the last answer.
-  const [saved, setProgress] = useState<OrderProgress | null>(null);
-  const progress = initial ?? saved;
   const closed = (CLOSED_ORDER_STATUSES as readonly string[]).includes(order.status);
   const lines = [...order.lines].sort((a, b) => a.position - b.position);
 
@@ -141,9 +153,7 @@ export function ProgressSection({
                 <tbody className={tbodyClass}>
                   {WORK_ORDER_STAGES.map((stage) => (
                     <StageRow
-                      // A new answer from the API resets the row to the stored values.
-                      key={`${stage}:${stages[stage].percent}:${stages[stage].planned_date}`}
-                      orderId={order.id}
+                      key={stage}
                       lineId={line.id}
                       position={line.position}
                       stage={stage}
@@ -151,7 +161,6 @@ export function ProgressSection({
                       known={progress !== null}
                       disabled={closed}
                       locale={locale}
-                      onSaved={setProgress}
                     />
                   ))}
                 </tbody>
@@ -164,8 +173,8 @@ export function ProgressSection({
   );
 }
 
+/** One stage of one line, a form of its own. */
 function StageRow({
-  orderId,
   lineId,
   position,
   stage,
@@ -173,9 +182,7 @@ function StageRow({
   known,
   disabled,
   locale,
-  onSaved,
 }: {
-  orderId: string;
   lineId: string;
   position: number;
   stage: WorkOrderStage;
@@ -183,43 +190,35 @@ function StageRow({
   known: boolean;
   disabled: boolean;
   locale: string;
-  onSaved: (progress: OrderProgress) => void;
 }) {
   const { i18n } = useLingui();
-  const [percent, setPercent] = useState(values.percent === null ? "" : String(values.percent));
-  const [planned, setPlanned] = useState(values.planned_date ?? "");
-  const [invalid, setInvalid] = useState(false);
-  const { run, pending } = useStaffAction();
   const stageName = i18n._("staff.stage", { stage });
-  const changed =
-    percent !== (values.percent === null ? "" : String(values.percent)) ||
-    planned !== (values.planned_date ?? "");
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const value = parseWhole(percent);
-    const body = {
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: stageForm,
+    id: `stage-${lineId}-${stage}`,
+    defaultValue: {
       line_id: lineId,
       stage,
-      percent: value ?? -1,
-      // Without the stored values, an empty date leaves the plan as it is; with them, it clears it.
-      ...(planned ? { planned_date: planned } : known ? { planned_date: null } : {}),
-    };
-    const parsed = progressUpdateSchema.safeParse(body);
-    setInvalid(!parsed.success);
-    if (!parsed.success) return;
-    const answer = await run(
-      () =>
-        call(browserApi(), staffOrderEndpoints.updateProgress, {
-          params: { id: orderId },
-          body: parsed.data,
-        }),
-      i18n._("staff.stage_saved", { stage: stageName, position, percent: parsed.data.percent }),
-    );
-    if (answer) onSaved(answer.data);
-  }
+      known,
+      percent: values.percent,
+      planned_date: values.planned_date,
+    },
+    onDone: (saved: ProgressUpdate | undefined) =>
+      showToast({
+        title: i18n._("staff.stage_saved", { stage: stageName, position, percent: saved?.percent ?? "" }),
+        color: "success",
+      }),
+  });
+  const { reset } = form;
+  // Stored values that change (this save, a delivery note shipping the line) show in the row.
+  useEffect(() => {
+    reset();
+  }, [reset, known, values.percent, values.planned_date]);
+  const percentError = formErrorText(i18n, fields.percent.errors, "staff.error_percent_range");
+  const changed =
+    (fields.percent.value ?? "") !== (values.percent === null ? "" : String(values.percent)) ||
+    (fields.planned_date.value ?? "") !== (values.planned_date ?? "");
 
-  const formId = `stage-${lineId}-${stage}`;
   return (
     <tr className={trClass}>
       <th scope="row" className={`${tdClass} font-medium`}>
@@ -228,36 +227,28 @@ function StageRow({
       <td className={tdClass}>
         <div className="flex items-center gap-2">
           <Input
-            form={formId}
-            type="number"
+            {...getInputProps(fields.percent, { type: "number" })}
             inputMode="numeric"
             min={0}
             max={100}
             step={1}
-            value={percent}
             disabled={disabled}
             placeholder={known ? undefined : "–"}
-            onChange={(e) => setPercent(e.target.value)}
             aria-label={i18n._("staff.stage_percent", { stage: stageName, position })}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? `${formId}-error` : undefined}
             className="w-24"
           />
           <span aria-hidden="true">%</span>
         </div>
-        {invalid ? (
-          <p id={`${formId}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-            {i18n._("staff.error_percent_range")}
+        {percentError ? (
+          <p id={fields.percent.errorId} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+            {percentError}
           </p>
         ) : null}
       </td>
       <td className={tdClass}>
         <Input
-          form={formId}
-          type="date"
-          value={planned}
+          {...getInputProps(fields.planned_date, { type: "date" })}
           disabled={disabled}
-          onChange={(e) => setPlanned(e.target.value)}
           aria-label={i18n._("staff.stage_planned", { stage: stageName, position })}
           className="w-44"
         />
@@ -273,18 +264,24 @@ function StageRow({
         ) : null}
       </td>
       <td className={tdClass}>
-        <form id={formId} onSubmit={save}>
+        {/* The row's fields sit in other cells; they name this form (their form attribute). */}
+        <fetcher.Form method="post" {...getFormProps(form)}>
+          <IntentField intent="progress" />
+          <input {...getInputProps(fields.line_id, { type: "hidden" })} />
+          <input {...getInputProps(fields.stage, { type: "hidden" })} />
+          <input {...getInputProps(fields.known, { type: "hidden" })} />
           <Button
             type="submit"
             size="sm"
             variant={changed ? "primary" : "secondary"}
             disabled={disabled || !changed}
-            loading={pending}
+            loading={busy}
             aria-label={i18n._("staff.save_stage", { stage: stageName, position })}
           >
             {i18n._("staff.save")}
           </Button>
-        </form>
+          <StaffProblem codes={formErrors} className="mt-2" />
+        </fetcher.Form>
       </td>
     </tr>
   );

@@ -1,33 +1,52 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
-import {
-  staffQuoteEndpoints,
-  staffQuoteLostSchema,
-  staffQuoteSendSchema,
-  type StaffQuoteDetail,
-} from "@ems/contracts/quotes";
+import { staffQuoteLostSchema, staffQuoteSendSchema, type StaffQuoteDetail } from "@ems/contracts/quotes";
 import { Send, XCircle } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import type { z } from "zod";
 
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, IntentField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { browserApi } from "~/lib/browser-api";
+import { formErrorText } from "~/lib/form-errors";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import { dayFromToday } from "./format";
-import { issueMessage, type FieldErrors } from "./quote-lines";
-import { mutedClass } from "./staff-ui";
-import { useFieldError, useStaffAction } from "./use-staff-action";
-import { call } from "~/lib/api-client";
+import { issueMessage } from "./quote-lines";
+import { mutedClass, StaffProblem } from "./staff-ui";
+
+/**
+ * The text of a text field's error. Conform holds zod's own words or the API's code; the staff
+ * catalog says why the contract's `schema` (the field's) refuses the value ("Use at least 3
+ * characters."), and a value it accepts was refused by the API (`fallback` unless the code is known).
+ */
+export function useIssueText() {
+  const { i18n } = useLingui();
+  return (
+    field: { errors: string[] | undefined; value: unknown },
+    schema: z.ZodType,
+    fallback = "staff.error_invalid",
+  ): string | undefined => {
+    if (!field.errors) return undefined;
+    // An empty field is a missing value to the form, as Conform reads it.
+    const parsed = schema.safeParse(field.value === "" ? undefined : field.value);
+    if (parsed.success) return formErrorText(i18n, field.errors, fallback);
+    const message = issueMessage(parsed.error.issues[0]!);
+    return i18n._(message.key, message.values);
+  };
+}
 
 /**
  * Send (→ Open, the customer is e-mailed) and Mark as lost, as far as the quote's status allows;
- * sending waits until the edited lines are saved.
+ * sending waits until the edited lines are saved. Each posts to the quote page's action.
  */
 export function QuoteActions({ quote, dirty }: { quote: StaffQuoteDetail; dirty: boolean }) {
   const { i18n } = useLingui();
   const [dialog, setDialog] = useState<"send" | "lost" | null>(null);
-  if (!quote.can_send && !quote.can_mark_lost) return null;
+  const close = () => setDialog(null);
+  // An open dialog stays until its answer is in, though the quote it changed may allow neither now.
+  if (!quote.can_send && !quote.can_mark_lost && dialog === null) return null;
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap gap-2">
@@ -45,8 +64,8 @@ export function QuoteActions({ quote, dirty }: { quote: StaffQuoteDetail; dirty:
         ) : null}
       </div>
       {dirty && quote.can_send ? <p className={mutedClass}>{i18n._("staff.save_before_send")}</p> : null}
-      {dialog === "send" ? <SendDialog quote={quote} onClose={() => setDialog(null)} /> : null}
-      {dialog === "lost" ? <LostDialog quote={quote} onClose={() => setDialog(null)} /> : null}
+      {dialog === "send" ? <SendDialog quote={quote} onClose={close} /> : null}
+      {dialog === "lost" ? <LostDialog quote={quote} onClose={close} /> : null}
     </div>
   );
 }
@@ -54,27 +73,14 @@ export function QuoteActions({ quote, dirty }: { quote: StaffQuoteDetail; dirty:
 function SendDialog({ quote, onClose }: { quote: StaffQuoteDetail; onClose: () => void }) {
   const { i18n } = useLingui();
   const tomorrow = dayFromToday(1);
-  const [validUntil, setValidUntil] = useState(
-    quote.valid_until && quote.valid_until >= tomorrow ? quote.valid_until : dayFromToday(30),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { run, pending, fieldErrors } = useStaffAction();
-  const error = useFieldError({ ...fieldErrors, ...errors });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = staffQuoteSendSchema.safeParse({ valid_until: validUntil });
-    if (!parsed.success) {
-      setErrors({ valid_until: { key: "staff.error_future_date" } });
-      return;
-    }
-    setErrors({});
-    const sent = await run(
-      () => call(browserApi(), staffQuoteEndpoints.send, { params: { id: quote.id }, body: parsed.data }),
-      i18n._("staff.quote_sent", { company: quote.company_name }),
-    );
-    if (sent) onClose();
-  }
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: staffQuoteSendSchema,
+    defaultValue: {
+      valid_until: quote.valid_until && quote.valid_until >= tomorrow ? quote.valid_until : dayFromToday(30),
+    },
+    success: i18n._("staff.quote_sent", { company: quote.company_name }),
+    onDone: onClose,
+  });
 
   return (
     <Dialog
@@ -84,54 +90,38 @@ function SendDialog({ quote, onClose }: { quote: StaffQuoteDetail; onClose: () =
       description={i18n._("staff.send_text", { company: quote.company_name })}
       closeLabel={i18n._("staff.close")}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField label={i18n._("staff.valid_until")} error={error("valid_until")}>
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+        <IntentField intent="send" />
+        <StaffProblem codes={formErrors} />
+        <FormField
+          label={i18n._("staff.valid_until")}
+          error={formErrorText(i18n, fields.valid_until.errors, "staff.error_future_date")}
+        >
           {(f) => (
-            <Input
-              {...f}
-              type="date"
-              min={tomorrow}
-              value={validUntil}
-              onChange={(e) => setValidUntil(e.target.value)}
-              required
-            />
+            <Input {...getInputProps(fields.valid_until, { type: "date" })} {...f} min={tomorrow} required />
           )}
         </FormField>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("staff.send_quote")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Dialog>
   );
 }
 
 function LostDialog({ quote, onClose }: { quote: StaffQuoteDetail; onClose: () => void }) {
   const { i18n } = useLingui();
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { run, pending, fieldErrors } = useStaffAction();
-  const error = useFieldError({ ...fieldErrors, ...errors });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = reason.trim() ? { reason } : {};
-    const parsed = staffQuoteLostSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors({ reason: issueMessage(parsed.error.issues[0]!) });
-      return;
-    }
-    setErrors({});
-    const done = await run(
-      () => call(browserApi(), staffQuoteEndpoints.lost, { params: { id: quote.id }, body: parsed.data }),
-      i18n._("staff.quote_lost"),
-    );
-    if (done) onClose();
-  }
+  const issueText = useIssueText();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: staffQuoteLostSchema,
+    success: i18n._("staff.quote_lost"),
+    onDone: onClose,
+  });
 
   return (
     <Dialog
@@ -141,13 +131,17 @@ function LostDialog({ quote, onClose }: { quote: StaffQuoteDetail; onClose: () =
       description={i18n._("staff.lost_text")}
       closeLabel={i18n._("staff.close")}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField label={i18n._("staff.lost_reason")} error={error("reason")}>
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+        <IntentField intent="lost" />
+        <StaffProblem codes={formErrors} />
+        <FormField
+          label={i18n._("staff.lost_reason")}
+          error={issueText(fields.reason, staffQuoteLostSchema.shape.reason)}
+        >
           {(f) => (
             <textarea
+              {...getTextareaProps(fields.reason)}
               {...f}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
               maxLength={1000}
               rows={3}
               className={`${inputClassName} h-auto py-2`}
@@ -158,11 +152,11 @@ function LostDialog({ quote, onClose }: { quote: StaffQuoteDetail; onClose: () =
           <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button type="submit" variant="destructive" loading={pending}>
+          <Button type="submit" variant="destructive" loading={busy}>
             {i18n._("staff.mark_lost")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Dialog>
   );
 }

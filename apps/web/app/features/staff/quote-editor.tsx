@@ -1,25 +1,26 @@
+import { getFormProps } from "@conform-to/react";
 import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 
 import {
-  staffQuoteEndpoints,
   MAX_QUOTE_LINES,
   MAX_QUOTE_QUANTITY,
   MAX_QUOTE_TIERS,
   PRODUCT_CATEGORIES,
   quoteLineAmountMinor,
+  staffQuoteLinesSchema,
   type ProductCategory,
   type StaffQuoteDetail,
 } from "@ems/contracts/quotes";
 import { MAX_LEAD_TIME_DAYS } from "@ems/contracts/reference";
 import { Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, IntentField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { browserApi } from "~/lib/browser-api";
 import { cn } from "~/lib/cn";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import { parseMajor, parseWhole } from "./format";
 import {
@@ -28,20 +29,47 @@ import {
   emptyTier,
   linesBody,
   type FieldErrors,
+  type FieldMessage,
   type LineDraft,
 } from "./quote-lines";
 import {
   mutedClass,
   Section,
+  StaffProblem,
   TableRegion,
   tbodyClass,
   tdClass,
-  theadClass,
   thClass,
+  theadClass,
   trClass,
 } from "./staff-ui";
-import { useFieldError, useStaffAction } from "./use-staff-action";
-import { call } from "~/lib/api-client";
+
+/** What a form posts: texts, numbers, and objects and lists of them. */
+type Posted =
+  string | number | boolean | null | undefined | readonly Posted[] | { readonly [key: string]: Posted };
+
+/**
+ * A body as the hidden fields a form posts it with, named as Conform reads them back
+ * (lines[0].tiers[1].quantity). For the forms that edit a copy of it in the page, where what staff
+ * type (amounts in major units, a rate in percent) is not yet the API's body.
+ */
+export function HiddenFields({ value, name = "" }: { value: Posted; name?: string }): ReactNode {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value))
+    return value.map((item: Posted, i) => <HiddenFields key={i} value={item} name={`${name}[${i}]`} />);
+  if (typeof value === "object")
+    return Object.entries(value).map(([key, item]) => (
+      <HiddenFields key={key} value={item} name={name ? `${name}.${key}` : key} />
+    ));
+  return <input type="hidden" name={name} value={String(value)} />;
+}
+
+/** The text of a message of the staff catalog, if there is one. */
+export function useMessageText() {
+  const { i18n } = useLingui();
+  return (message: FieldMessage | undefined): string | undefined =>
+    message ? i18n._(message.key, message.values) : undefined;
+}
 
 /** The customer's request: who asked, for what quantities, with which notes. */
 export function RequestCard({ quote, locale }: { quote: StaffQuoteDetail; locale: string }) {
@@ -162,7 +190,9 @@ export function LinesView({ quote, locale }: { quote: StaffQuoteDetail; locale: 
 
 /**
  * The line editor of a Draft or In Progress quote: category, description, lead time, one-off
- * costs and up to six quantity tiers per line; saved as a whole (PUT /api/staff/quotes/:id/lines).
+ * costs and up to six quantity tiers per line; saved as a whole (PUT /api/staff/quotes/:id/lines)
+ * through the page's action. Staff edit texts (amounts in the quote's currency); the lines they
+ * make are checked with the API's schema in the staff catalog's words, and posted as its body.
  */
 export function LinesEditor({
   quote,
@@ -177,8 +207,15 @@ export function LinesEditor({
   const currency = quote.currency;
   const [drafts, setDrafts] = useState<LineDraft[]>(() => draftsFromLines(quote.lines, currency));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { run, pending, fieldErrors: apiErrors } = useStaffAction();
-  const error = useFieldError({ ...apiErrors, ...errors });
+  const checked = useMemo(() => linesBody(drafts, currency), [drafts, currency]);
+  const { fetcher, form, busy, formErrors } = useFetcherForm({
+    schema: staffQuoteLinesSchema,
+    success: i18n._("staff.lines_saved"),
+    onDone: () => onDirtyChange(false),
+  });
+  const text = useMessageText();
+  const error = (path: string) => text(errors[path]);
+  const formProps = getFormProps(form);
 
   const update = (index: number, change: (line: LineDraft) => LineDraft) => {
     setDrafts((all) => all.map((line, i) => (i === index ? change(line) : line)));
@@ -190,22 +227,18 @@ export function LinesEditor({
       tiers: line.tiers.map((tier, i) => (i === t ? { ...tier, [key]: value } : tier)),
     }));
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { body, errors: found } = linesBody(drafts, currency);
-    setErrors(found);
-    if (!body) {
-      // Move focus to the first field at fault so keyboard and screen-reader users find it.
-      requestAnimationFrame(() => {
-        document.querySelector<HTMLElement>("#lines-editor [aria-invalid='true']")?.focus();
-      });
+  function save(event: FormEvent<HTMLFormElement>) {
+    setErrors(checked.errors);
+    if (checked.body) {
+      formProps.onSubmit(event);
       return;
     }
-    const saved = await run(
-      () => call(browserApi(), staffQuoteEndpoints.updateLines, { params: { id: quote.id }, body }),
-      i18n._("staff.lines_saved"),
-    );
-    if (saved) onDirtyChange(false);
+    event.preventDefault();
+    // Move focus to the first field at fault so keyboard and screen-reader users find it.
+    const editor = event.currentTarget;
+    requestAnimationFrame(() => {
+      editor.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+    });
   }
 
   const preview = (line: LineDraft, t: number): string => {
@@ -223,7 +256,10 @@ export function LinesEditor({
       title={i18n._("staff.lines_title")}
       description={i18n._("staff.lines_editor_intro", { currency })}
     >
-      <form id="lines-editor" onSubmit={save} noValidate className="space-y-5">
+      <fetcher.Form method="post" {...formProps} onSubmit={save} className="space-y-5">
+        <IntentField intent="lines" />
+        {checked.body ? <HiddenFields value={checked.body} /> : null}
+        <StaffProblem codes={formErrors} />
         {drafts.map((line, index) => {
           const at = `lines.${index}`;
           const position = index + 1;
@@ -409,11 +445,11 @@ export function LinesEditor({
             <Plus aria-hidden="true" className="size-4" />
             {i18n._("staff.add_line")}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("staff.save_lines")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Section>
   );
 }

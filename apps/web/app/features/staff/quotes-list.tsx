@@ -1,14 +1,15 @@
+import { getFormProps } from "@conform-to/react";
 import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import { CURRENCIES, type Currency } from "@ems/contracts/money";
 import { MAX_LEAD_TIME_DAYS } from "@ems/contracts/reference";
 import {
-  staffQuoteEndpoints,
   MAX_QUOTE_QUANTITY,
   PRODUCT_CATEGORIES,
   QUOTE_STATUSES,
   staffQuoteCreateSchema,
   type ProductCategory,
+  type StaffQuoteCreate,
   type StaffQuoteSummary,
 } from "@ems/contracts/quotes";
 import type { Locale } from "@ems/i18n/locales";
@@ -24,16 +25,24 @@ import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
 import { Input, inputClassName } from "~/components/ui/input";
+import { formErrorText } from "~/lib/form-errors";
 import { listHref, sortChange, sortHidden } from "~/lib/list-query";
-import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import { dayFromToday, parsePercentBp, statusKey } from "./format";
 import { STAFF_QUOTES } from "./list-specs";
+import { HiddenFields, useMessageText } from "./quote-editor";
 import { emptyLine, issueMessage, linesBody, type FieldErrors, type LineDraft } from "./quote-lines";
-import { FilterField, FilterForm, linkClass, mutedClass, QuoteStatusBadge, ViewTabs } from "./staff-ui";
-import { useFieldError, useStaffAction } from "./use-staff-action";
-import { call } from "~/lib/api-client";
+import {
+  FilterField,
+  FilterForm,
+  linkClass,
+  mutedClass,
+  QuoteStatusBadge,
+  StaffProblem,
+  ViewTabs,
+} from "./staff-ui";
 import type { StaffListProps } from "./staff-views";
 
 export interface CompanyOption {
@@ -223,9 +232,52 @@ export function NewQuoteButton({ to }: { to: string }) {
 
 const DEFAULT_VALIDITY_DAYS = 30;
 
+interface NewQuoteValues {
+  company_id: string;
+  title: string;
+  customer_reference: string;
+  currency: Currency;
+  vat: string;
+  valid_until: string;
+}
+
 /**
- * A quote staff prepare for a customer (POST /api/staff/quotes): company, title, reference,
- * currency, VAT rate, validity and a first line; the quote page adds the rest.
+ * The new quote as the API's body (staffQuoteCreateSchema), or why not in the staff catalog's
+ * words: amounts and the rate are typed as staff write them, the rest as the API takes it.
+ */
+function newQuoteBody(values: NewQuoteValues, line: LineDraft) {
+  const found: FieldErrors = {};
+  const lines = linesBody([line], values.currency);
+  Object.assign(found, lines.errors);
+  const taxRate = parsePercentBp(values.vat);
+  if (taxRate === null) found.tax_rate_bp = { key: "staff.error_percent" };
+  const parsed = staffQuoteCreateSchema.safeParse({
+    company_id: values.company_id,
+    title: values.title,
+    ...(values.customer_reference.trim() ? { customer_reference: values.customer_reference } : {}),
+    currency: values.currency,
+    tax_rate_bp: taxRate ?? 0,
+    valid_until: values.valid_until,
+    lines: lines.body?.lines ?? [],
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join(".");
+      if (path === "lines" || path in found) continue;
+      found[path] =
+        path === "company_id"
+          ? { key: "staff.error_choose_company" }
+          : path === "valid_until"
+            ? { key: "staff.error_future_date" }
+            : issueMessage(issue);
+    }
+  }
+  return { body: Object.keys(found).length === 0 && parsed.success ? parsed.data : null, errors: found };
+}
+
+/**
+ * A quote staff prepare for a customer (POST /api/staff/quotes, the quotes page's action): company,
+ * title, reference, currency, VAT rate, validity and a first line; the quote page adds the rest.
  */
 export function NewQuoteDialog({
   companies,
@@ -240,58 +292,37 @@ export function NewQuoteDialog({
 }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const { run, pending, fieldErrors: apiErrors } = useStaffAction();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [form, setForm] = useState({
+  const [values, setValues] = useState<NewQuoteValues>({
     company_id: companyId && companies.some((c) => c.id === companyId) ? companyId : "",
     title: "",
     customer_reference: "",
-    currency: "EUR" as Currency,
+    currency: "EUR",
     vat: "19",
     valid_until: dayFromToday(DEFAULT_VALIDITY_DAYS),
   });
   const [line, setLine] = useState<LineDraft>(() => ({ ...emptyLine(), engineering: "0" }));
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const error = useFieldError({ ...apiErrors, ...errors });
+  const checked = useMemo(() => newQuoteBody(values, line), [values, line]);
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: staffQuoteCreateSchema,
+    success: i18n._("staff.quote_created"),
+    onDone: (id: string | undefined) => {
+      if (id) void navigate(href("staff-quote", locale, { quote: id }));
+    },
+  });
+  const text = useMessageText();
+  // The action reads the posted body again: a day that has passed since, say, is the field's error.
+  const error = (path: Exclude<keyof StaffQuoteCreate, "lines">, fallback = "staff.error_invalid") =>
+    text(errors[path]) ?? formErrorText(i18n, fields[path].errors, fallback);
+  const lineError = (path: string) => text(errors[path]);
+  const set = (key: keyof NewQuoteValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const close = () => void navigate(closeTo, { preventScrollReset: true });
+  const formProps = getFormProps(form);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    const lines = linesBody([line], form.currency);
-    Object.assign(found, lines.errors);
-    const taxRate = parsePercentBp(form.vat);
-    if (taxRate === null) found.tax_rate_bp = { key: "staff.error_percent" };
-    const candidate = {
-      company_id: form.company_id,
-      title: form.title,
-      ...(form.customer_reference.trim() ? { customer_reference: form.customer_reference } : {}),
-      currency: form.currency,
-      tax_rate_bp: taxRate ?? 0,
-      valid_until: form.valid_until,
-      lines: lines.body?.lines ?? [],
-    };
-    const parsed = staffQuoteCreateSchema.safeParse(candidate);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.map(String).join(".");
-        if (path === "lines" || path in found) continue;
-        found[path] =
-          path === "company_id"
-            ? { key: "staff.error_choose_company" }
-            : path === "valid_until"
-              ? { key: "staff.error_future_date" }
-              : issueMessage(issue);
-      }
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
-    const created = await run(
-      () => call(browserApi(), staffQuoteEndpoints.create, { body: parsed.data }),
-      i18n._("staff.quote_created"),
-      { revalidate: false },
-    );
-    if (created) void navigate(href("staff-quote", locale, { quote: created.data.id }));
+  function submit(event: FormEvent<HTMLFormElement>) {
+    setErrors(checked.errors);
+    if (checked.body) formProps.onSubmit(event);
+    else event.preventDefault();
   }
 
   const tier = line.tiers[0]!;
@@ -304,16 +335,18 @@ export function NewQuoteDialog({
       closeLabel={i18n._("staff.close")}
       size="lg"
     >
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <fetcher.Form method="post" {...formProps} onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        {checked.body ? <HiddenFields value={checked.body} /> : null}
+        <StaffProblem codes={formErrors} className="sm:col-span-2" />
         <FormField
           label={i18n._("staff.customer_company")}
-          error={error("company_id")}
+          error={error("company_id", "staff.error_choose_company")}
           className="sm:col-span-2"
         >
           {(f) => (
             <select
               {...f}
-              value={form.company_id}
+              value={values.company_id}
               onChange={(e) => set("company_id")(e.target.value)}
               required
               className={inputClassName}
@@ -331,7 +364,7 @@ export function NewQuoteDialog({
           {(f) => (
             <Input
               {...f}
-              value={form.title}
+              value={values.title}
               onChange={(e) => set("title")(e.target.value)}
               required
               maxLength={200}
@@ -342,7 +375,7 @@ export function NewQuoteDialog({
           {(f) => (
             <Input
               {...f}
-              value={form.customer_reference}
+              value={values.customer_reference}
               onChange={(e) => set("customer_reference")(e.target.value)}
               maxLength={100}
             />
@@ -352,7 +385,7 @@ export function NewQuoteDialog({
           {(f) => (
             <select
               {...f}
-              value={form.currency}
+              value={values.currency}
               onChange={(e) => set("currency")(e.target.value)}
               className={inputClassName}
             >
@@ -372,19 +405,22 @@ export function NewQuoteDialog({
           {(f) => (
             <Input
               {...f}
-              value={form.vat}
+              value={values.vat}
               onChange={(e) => set("vat")(e.target.value)}
               inputMode="decimal"
               required
             />
           )}
         </FormField>
-        <FormField label={i18n._("staff.valid_until")} error={error("valid_until")}>
+        <FormField
+          label={i18n._("staff.valid_until")}
+          error={error("valid_until", "staff.error_future_date")}
+        >
           {(f) => (
             <Input
               {...f}
               type="date"
-              value={form.valid_until}
+              value={values.valid_until}
               min={dayFromToday(1)}
               onChange={(e) => set("valid_until")(e.target.value)}
               required
@@ -394,7 +430,7 @@ export function NewQuoteDialog({
 
         <fieldset className="grid gap-4 rounded-lg border border-neutral-200 p-4 sm:col-span-2 sm:grid-cols-2 dark:border-neutral-700">
           <legend className="px-1 text-sm font-semibold">{i18n._("staff.first_line")}</legend>
-          <FormField label={i18n._("staff.category_label")} error={error("lines.0.category")}>
+          <FormField label={i18n._("staff.category_label")} error={lineError("lines.0.category")}>
             {(f) => (
               <select
                 {...f}
@@ -410,7 +446,7 @@ export function NewQuoteDialog({
               </select>
             )}
           </FormField>
-          <FormField label={i18n._("staff.lead_time")} error={error("lines.0.lead_time_days")}>
+          <FormField label={i18n._("staff.lead_time")} error={lineError("lines.0.lead_time_days")}>
             {(f) => (
               <Input
                 {...f}
@@ -426,7 +462,7 @@ export function NewQuoteDialog({
           </FormField>
           <FormField
             label={i18n._("staff.description")}
-            error={error("lines.0.description")}
+            error={lineError("lines.0.description")}
             className="sm:col-span-2"
           >
             {(f) => (
@@ -441,7 +477,7 @@ export function NewQuoteDialog({
           </FormField>
           <FormField
             label={i18n._("staff.quantity")}
-            error={error("lines.0.tiers.0.quantity") ?? error("lines.0.tiers")}
+            error={lineError("lines.0.tiers.0.quantity") ?? lineError("lines.0.tiers")}
           >
             {(f) => (
               <Input
@@ -457,8 +493,8 @@ export function NewQuoteDialog({
             )}
           </FormField>
           <FormField
-            label={i18n._("staff.unit_price_in", { currency: form.currency })}
-            error={error("lines.0.tiers.0.unit_price_minor")}
+            label={i18n._("staff.unit_price_in", { currency: values.currency })}
+            error={lineError("lines.0.tiers.0.unit_price_minor")}
           >
             {(f) => (
               <Input
@@ -471,8 +507,8 @@ export function NewQuoteDialog({
             )}
           </FormField>
           <FormField
-            label={i18n._("staff.engineering_in", { currency: form.currency })}
-            error={error("lines.0.engineering_cost_minor")}
+            label={i18n._("staff.engineering_in", { currency: values.currency })}
+            error={lineError("lines.0.engineering_cost_minor")}
             description={i18n._("staff.engineering_hint")}
             className="sm:col-span-2"
           >
@@ -491,11 +527,11 @@ export function NewQuoteDialog({
           <Button type="button" variant="outline" onClick={close}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("staff.create_quote")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
       {companies.length === 0 ? <p className={`mt-4 ${mutedClass}`}>{i18n._("staff.no_companies")}</p> : null}
     </Dialog>
   );

@@ -1,6 +1,7 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { formatDate, formatMoney, formatWeekday } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import { CURRENCIES, type Currency } from "@ems/contracts/money";
+import { CURRENCIES, minorSchema, type Currency } from "@ems/contracts/money";
 import {
   staffReferenceEndpoints,
   holidayCreateSchema,
@@ -9,39 +10,50 @@ import {
   type ParcelService,
 } from "@ems/contracts/reference";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { z } from "zod";
 
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, IntentField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { browserApi } from "~/lib/browser-api";
+import { formErrorText } from "~/lib/form-errors";
+import { showToast } from "~/lib/toast";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
 
-import { majorText, parseMajor, parseWhole } from "./format";
-import { issueMessage, type FieldErrors } from "./quote-lines";
+import { majorText, parseMajor } from "./format";
 import {
   linkClass,
   mutedClass,
   Section,
+  StaffProblem,
   TableRegion,
   tbodyClass,
   tdClass,
-  theadClass,
   thClass,
+  theadClass,
   trClass,
 } from "./staff-ui";
-import { useFieldError, useStaffAction } from "./use-staff-action";
-import { call } from "~/lib/api-client";
 
-function errorsOf(issues: readonly Parameters<typeof issueMessage>[0][]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join(".");
-    if (!(path in errors)) errors[path] = issueMessage(issue);
-  }
-  return errors;
+/**
+ * The text of a field's error. The schema's own messages are no codes, so an empty field is asked
+ * for and anything else reads as `invalid`; `known` words the API's codes this field can get.
+ */
+export function useFieldText() {
+  const { i18n } = useLingui();
+  return (
+    field: { errors: string[] | undefined; value: unknown },
+    invalid: string,
+    known?: Readonly<Record<string, string>>,
+  ) =>
+    formErrorText(
+      i18n,
+      field.errors,
+      field.value === undefined || field.value === "" ? "staff.error_required" : invalid,
+      known,
+    );
 }
 
 /** The holidays of one year (they move delivery dates): list, add, delete. */
@@ -57,36 +69,18 @@ export function HolidaysSection({
   locale: string;
 }) {
   const { i18n } = useLingui();
-  const [form, setForm] = useState({ date: "", name: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const adding = useStaffAction();
-  const removing = useStaffAction();
-  const [removingId, setRemovingId] = useState<string | null>(null);
-  const error = useFieldError({ ...adding.fieldErrors, ...errors });
-
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = holidayCreateSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    const done = await adding.run(
-      () => call(browserApi(), staffReferenceEndpoints.createHoliday, { body: parsed.data }),
-      i18n._("staff.holiday_added", { name: parsed.data.name }),
-    );
-    if (done) setForm({ date: "", name: "" });
-  }
-
-  async function remove(holiday: Holiday) {
-    setRemovingId(holiday.id);
-    await removing.run(
-      () => call(browserApi(), staffReferenceEndpoints.removeHoliday, { params: { id: holiday.id } }),
-      i18n._("staff.holiday_deleted", { name: holiday.name }),
-    );
-    setRemovingId(null);
-  }
+  const fieldText = useFieldText();
+  const adding = useFetcherForm({
+    schema: holidayCreateSchema,
+    onDone: (added: Holiday | undefined) =>
+      showToast({ title: i18n._("staff.holiday_added", { name: added?.name ?? "" }), color: "success" }),
+  });
+  // The row is gone once the list is loaded again, so the toast names the holiday remembered here.
+  const [removing, setRemoving] = useState<Holiday | null>(null);
+  const removal = useFetcherForm({
+    schema: staffReferenceEndpoints.removeHoliday.params,
+    success: removing ? i18n._("staff.holiday_deleted", { name: removing.name }) : undefined,
+  });
 
   return (
     <Section
@@ -108,6 +102,7 @@ export function HolidaysSection({
       }
     >
       <div className="space-y-5">
+        <StaffProblem codes={removal.formErrors ?? removal.fields.id.errors} />
         {holidays.length === 0 ? (
           <p className={mutedClass}>{i18n._("staff.holidays_empty", { year })}</p>
         ) : (
@@ -137,11 +132,15 @@ export function HolidaysSection({
                   </th>
                   <td className={`${tdClass} text-right`}>
                     <Button
+                      type="submit"
+                      form={removal.form.id}
+                      name={removal.fields.id.name}
+                      value={h.id}
                       size="sm"
                       variant="ghost"
-                      loading={removingId === h.id}
-                      disabled={removing.pending}
-                      onClick={() => void remove(h)}
+                      loading={removal.busy && removing?.id === h.id}
+                      disabled={removal.busy}
+                      onClick={() => setRemoving(h)}
                       aria-label={i18n._("staff.delete_holiday", {
                         name: h.name,
                         date: formatDate(h.date, locale),
@@ -156,43 +155,54 @@ export function HolidaysSection({
             </tbody>
           </TableRegion>
         )}
-        <form
-          onSubmit={add}
-          noValidate
+        {/* The rows' delete buttons post this form (a form cannot hold table rows). */}
+        <removal.fetcher.Form method="post" {...getFormProps(removal.form)} className="hidden">
+          <IntentField intent="remove-holiday" />
+        </removal.fetcher.Form>
+        <adding.fetcher.Form
+          method="post"
+          {...getFormProps(adding.form)}
           aria-label={i18n._("staff.add_holiday")}
           className="grid gap-3 sm:grid-cols-[12rem_1fr_auto]"
         >
-          <FormField label={i18n._("staff.holiday_date")} error={error("date")}>
+          <IntentField intent="add-holiday" />
+          <StaffProblem codes={adding.formErrors} className="sm:col-span-3" />
+          <FormField
+            label={i18n._("staff.holiday_date")}
+            error={fieldText(adding.fields.date, "staff.error_invalid", {
+              CONFLICT: "staff.error_holiday_taken",
+            })}
+          >
             {(f) => (
               <Input
+                {...getInputProps(adding.fields.date, { type: "date" })}
                 {...f}
-                type="date"
-                value={form.date}
                 min={`${year}-01-01`}
                 max={`${year}-12-31`}
-                onChange={(e) => setForm((s) => ({ ...s, date: e.target.value }))}
                 required
               />
             )}
           </FormField>
-          <FormField label={i18n._("staff.holiday_name")} error={error("name")}>
+          <FormField
+            label={i18n._("staff.holiday_name")}
+            error={fieldText(adding.fields.name, "staff.error_invalid")}
+          >
             {(f) => (
               <Input
+                {...getInputProps(adding.fields.name, { type: "text" })}
                 {...f}
-                value={form.name}
                 maxLength={100}
-                onChange={(e) => setForm((s) => ({ ...s, name: e.target.value }))}
                 required
               />
             )}
           </FormField>
           <div className="sm:pt-7">
-            <Button type="submit" loading={adding.pending} className="w-full sm:w-auto">
+            <Button type="submit" loading={adding.busy} className="w-full sm:w-auto">
               <Plus aria-hidden="true" className="size-4" />
               {i18n._("staff.add_holiday")}
             </Button>
           </div>
-        </form>
+        </adding.fetcher.Form>
       </div>
     </Section>
   );
@@ -279,53 +289,48 @@ export function ParcelServicesSection({ services, locale }: { services: ParcelSe
   );
 }
 
+/**
+ * The parcel service dialog's fields: the API's body with the price typed in major units of the
+ * chosen currency, and the id of the service it edits (none for a new one). An unticked checkbox
+ * posts nothing, which is "inactive".
+ */
+export const parcelServiceForm = parcelServiceInputSchema
+  .omit({ price_minor: true })
+  .extend({ id: z.uuid().optional(), price: z.string(), active: z.boolean().default(false) })
+  .transform(({ price, ...service }, ctx) => {
+    const price_minor = parseMajor(price, service.currency);
+    if (price_minor === null || !minorSchema.safeParse(price_minor).success) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: "AMOUNT" });
+      return z.NEVER;
+    }
+    return { ...service, price_minor };
+  });
+
 function ParcelServiceDialog({ service, onClose }: { service: ParcelService | null; onClose: () => void }) {
   const { i18n } = useLingui();
+  const fieldText = useFieldText();
   const currency0 = (service?.currency ?? "EUR") as Currency;
-  const [form, setForm] = useState({
-    name: service?.name ?? "",
-    carrier: service?.carrier ?? "",
-    price: majorText(service?.price_minor ?? null, currency0),
-    currency: currency0,
-    transit: service ? String(service.transit_days) : "",
-    active: service?.active ?? true,
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: parcelServiceForm,
+    defaultValue: {
+      id: service?.id,
+      name: service?.name ?? "",
+      carrier: service?.carrier ?? "",
+      price: majorText(service?.price_minor ?? null, currency0),
+      currency: currency0,
+      transit_days: service ? String(service.transit_days) : "",
+      // A new service starts active; the checkbox's value is "on" (Conform's booleans).
+      active: (service?.active ?? true) ? "on" : undefined,
+    },
+    onDone: (saved: ParcelService | undefined) => {
+      showToast({
+        title: i18n._(service ? "staff.parcel_saved" : "staff.parcel_added", { name: saved?.name ?? "" }),
+        color: "success",
+      });
+      onClose();
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { run, pending, fieldErrors } = useStaffAction();
-  const error = useFieldError({ ...fieldErrors, ...errors });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    const price = parseMajor(form.price, form.currency);
-    if (price === null)
-      found.price_minor = { key: form.price.trim() ? "staff.error_amount" : "staff.error_required" };
-    const transit = parseWhole(form.transit);
-    if (transit === null)
-      found.transit_days = { key: form.transit.trim() ? "staff.error_whole_number" : "staff.error_required" };
-    const parsed = parcelServiceInputSchema.safeParse({
-      name: form.name,
-      carrier: form.carrier,
-      price_minor: price ?? 0,
-      currency: form.currency,
-      transit_days: transit ?? 0,
-      active: form.active,
-    });
-    if (!parsed.success) Object.assign(found, { ...errorsOf(parsed.error.issues), ...found });
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
-    const done = await run(
-      () =>
-        service
-          ? call(browserApi(), staffReferenceEndpoints.updateParcelService, {
-              params: { id: service.id },
-              body: parsed.data,
-            })
-          : call(browserApi(), staffReferenceEndpoints.createParcelService, { body: parsed.data }),
-      i18n._(service ? "staff.parcel_saved" : "staff.parcel_added", { name: parsed.data.name }),
-    );
-    if (done) onClose();
-  }
+  const currency = fields.currency.value ?? currency0;
 
   return (
     <Dialog
@@ -338,48 +343,29 @@ function ParcelServiceDialog({ service, onClose }: { service: ParcelService | nu
       }
       closeLabel={i18n._("staff.close")}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <FormField label={i18n._("staff.col_name")} error={error("name")}>
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+        <IntentField intent="save-parcel-service" />
+        {service ? <input {...getInputProps(fields.id, { type: "hidden" })} /> : null}
+        <StaffProblem codes={formErrors ?? fields.id.errors} className="sm:col-span-2" />
+        <FormField label={i18n._("staff.col_name")} error={fieldText(fields.name, "staff.error_invalid")}>
+          {(f) => <Input {...getInputProps(fields.name, { type: "text" })} {...f} maxLength={100} required />}
+        </FormField>
+        <FormField label={i18n._("staff.carrier")} error={fieldText(fields.carrier, "staff.error_invalid")}>
           {(f) => (
-            <Input
-              {...f}
-              value={form.name}
-              maxLength={100}
-              onChange={(e) => setForm((s) => ({ ...s, name: e.target.value }))}
-              required
-            />
+            <Input {...getInputProps(fields.carrier, { type: "text" })} {...f} maxLength={100} required />
           )}
         </FormField>
-        <FormField label={i18n._("staff.carrier")} error={error("carrier")}>
+        <FormField
+          label={i18n._("staff.price_in", { currency })}
+          error={fieldText(fields.price, "staff.error_amount", { AMOUNT: "staff.error_amount" })}
+        >
           {(f) => (
-            <Input
-              {...f}
-              value={form.carrier}
-              maxLength={100}
-              onChange={(e) => setForm((s) => ({ ...s, carrier: e.target.value }))}
-              required
-            />
+            <Input {...getInputProps(fields.price, { type: "text" })} {...f} inputMode="decimal" required />
           )}
         </FormField>
-        <FormField label={i18n._("staff.price_in", { currency: form.currency })} error={error("price_minor")}>
+        <FormField label={i18n._("staff.currency")} error={fieldText(fields.currency, "staff.error_invalid")}>
           {(f) => (
-            <Input
-              {...f}
-              inputMode="decimal"
-              value={form.price}
-              onChange={(e) => setForm((s) => ({ ...s, price: e.target.value }))}
-              required
-            />
-          )}
-        </FormField>
-        <FormField label={i18n._("staff.currency")} error={error("currency")}>
-          {(f) => (
-            <select
-              {...f}
-              value={form.currency}
-              onChange={(e) => setForm((s) => ({ ...s, currency: e.target.value as Currency }))}
-              className={inputClassName}
-            >
+            <select {...getSelectProps(fields.currency)} {...f} className={inputClassName}>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -388,25 +374,24 @@ function ParcelServiceDialog({ service, onClose }: { service: ParcelService | nu
             </select>
           )}
         </FormField>
-        <FormField label={i18n._("staff.transit_label")} error={error("transit_days")}>
+        <FormField
+          label={i18n._("staff.transit_label")}
+          error={fieldText(fields.transit_days, "staff.error_invalid")}
+        >
           {(f) => (
             <Input
+              {...getInputProps(fields.transit_days, { type: "number" })}
               {...f}
-              type="number"
               inputMode="numeric"
               min={0}
               max={60}
-              value={form.transit}
-              onChange={(e) => setForm((s) => ({ ...s, transit: e.target.value }))}
               required
             />
           )}
         </FormField>
         <label className="flex items-center gap-3 text-sm font-semibold sm:pt-7">
           <input
-            type="checkbox"
-            checked={form.active}
-            onChange={(e) => setForm((s) => ({ ...s, active: e.target.checked }))}
+            {...getInputProps(fields.active, { type: "checkbox" })}
             className="size-4 accent-primary-700"
           />
           {i18n._("staff.parcel_active")}
@@ -415,11 +400,11 @@ function ParcelServiceDialog({ service, onClose }: { service: ParcelService | nu
           <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("staff.save")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Dialog>
   );
 }

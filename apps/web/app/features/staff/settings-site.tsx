@@ -1,33 +1,33 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
-import type { PaymentIntegrationState } from "@ems/contracts/billing";
+import { integrationToggleSchema, type PaymentIntegrationState } from "@ems/contracts/billing";
 import {
   staffRedirectEndpoints,
   createRedirectRuleSchema,
   type RedirectRule,
 } from "@ems/contracts/redirects";
 import { Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { z } from "zod";
 
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, IntentField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { browserApi } from "~/lib/browser-api";
+import { formErrorText } from "~/lib/form-errors";
+import { showToast } from "~/lib/toast";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
 
-import { issueMessage, type FieldErrors } from "./quote-lines";
 import {
   mutedClass,
   Section,
+  StaffProblem,
   TableRegion,
   tbodyClass,
   tdClass,
-  theadClass,
   thClass,
+  theadClass,
   trClass,
 } from "./staff-ui";
-import { useFieldError, useStaffAction } from "./use-staff-action";
-import { call } from "~/lib/api-client";
-import { staffPaymentEndpoints } from "@ems/contracts/billing";
 
 /** Card payments on or off (PUT /api/staff/payment-integrations); only staff administrators switch. */
 export function PaymentMethodsSection({
@@ -38,22 +38,6 @@ export function PaymentMethodsSection({
   canManage: boolean;
 }) {
   const { i18n } = useLingui();
-  const { run, pending } = useStaffAction();
-
-  const toggle = (item: PaymentIntegrationState) =>
-    run(
-      () =>
-        call(browserApi(), staffPaymentEndpoints.updateIntegrations, {
-          body: {
-            provider: item.provider,
-            enabled: !item.enabled,
-          },
-        }),
-      i18n._(item.enabled ? "staff.integration_disabled" : "staff.integration_enabled", {
-        provider: i18n._("staff.provider", { provider: item.provider }),
-      }),
-    );
-
   return (
     <Section
       id="payment-methods"
@@ -70,36 +54,7 @@ export function PaymentMethodsSection({
             <Badge tone="success">{i18n._("staff.always_on")}</Badge>
           </li>
           {integrations.map((item) => (
-            <li key={item.provider} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <span className="min-w-0">
-                <span className="block font-medium">
-                  {i18n._("staff.provider", { provider: item.provider })}
-                </span>
-                <span className={`block ${mutedClass}`}>
-                  {i18n._(
-                    item.configured ? "staff.integration_configured" : "staff.integration_not_configured",
-                  )}
-                </span>
-              </span>
-              <span className="flex flex-wrap items-center gap-3">
-                <Badge tone={item.enabled ? "success" : "neutral"}>
-                  {i18n._(item.enabled ? "staff.enabled" : "staff.disabled")}
-                </Badge>
-                {canManage ? (
-                  <Button
-                    size="sm"
-                    variant={item.enabled ? "outline" : "primary"}
-                    loading={pending}
-                    disabled={!item.enabled && !item.configured}
-                    onClick={() => void toggle(item)}
-                  >
-                    {i18n._(item.enabled ? "staff.disable_provider" : "staff.enable_provider", {
-                      provider: i18n._("staff.provider", { provider: item.provider }),
-                    })}
-                  </Button>
-                ) : null}
-              </span>
-            </li>
+            <IntegrationRow key={item.provider} item={item} canManage={canManage} />
           ))}
         </ul>
       )}
@@ -107,50 +62,87 @@ export function PaymentMethodsSection({
   );
 }
 
+/**
+ * What a payment method's switch posts: the API's body. Only switching on posts `enabled` (as a
+ * checkbox would), so its absence is "off".
+ */
+export const integrationToggleForm = integrationToggleSchema.extend({
+  enabled: z.boolean().default(false),
+});
+
+function IntegrationRow({ item, canManage }: { item: PaymentIntegrationState; canManage: boolean }) {
+  const { i18n } = useLingui();
+  const provider = i18n._("staff.provider", { provider: item.provider });
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: integrationToggleForm,
+    id: `integration-${item.provider}`,
+    // The row already shows the new state when the answer arrives; the API's answer says which.
+    onDone: (states: PaymentIntegrationState[] | undefined) =>
+      showToast({
+        title: i18n._(
+          states?.find((state) => state.provider === item.provider)?.enabled
+            ? "staff.integration_enabled"
+            : "staff.integration_disabled",
+          { provider },
+        ),
+        color: "success",
+      }),
+  });
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <span className="min-w-0">
+        <span className="block font-medium">{provider}</span>
+        <span className={`block ${mutedClass}`}>
+          {i18n._(item.configured ? "staff.integration_configured" : "staff.integration_not_configured")}
+        </span>
+      </span>
+      <span className="flex flex-wrap items-center gap-3">
+        <Badge tone={item.enabled ? "success" : "neutral"}>
+          {i18n._(item.enabled ? "staff.enabled" : "staff.disabled")}
+        </Badge>
+        {canManage ? (
+          <fetcher.Form method="post" {...getFormProps(form)}>
+            <IntentField intent="switch-payment-method" />
+            <input type="hidden" name={fields.provider.name} value={item.provider} />
+            {item.enabled ? null : <input type="hidden" name={fields.enabled.name} value="on" />}
+            <Button
+              type="submit"
+              size="sm"
+              variant={item.enabled ? "outline" : "primary"}
+              loading={busy}
+              disabled={!item.enabled && !item.configured}
+            >
+              {i18n._(item.enabled ? "staff.disable_provider" : "staff.enable_provider", { provider })}
+            </Button>
+          </fetcher.Form>
+        ) : null}
+      </span>
+      <StaffProblem codes={formErrors} className="w-full" />
+    </li>
+  );
+}
+
 /** The site's redirect rules: old path → local path or https URL, 301 or 302. */
 export function RedirectRulesSection({ rules }: { rules: RedirectRule[] | null }) {
   const { i18n } = useLingui();
-  const [form, setForm] = useState({ fromPath: "", target: "", statusCode: "301" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const adding = useStaffAction();
-  const removing = useStaffAction();
-  const [removingPath, setRemovingPath] = useState<string | null>(null);
-  const error = useFieldError({ ...adding.fieldErrors, ...errors });
-
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = createRedirectRuleSchema.safeParse({ ...form, statusCode: Number(form.statusCode) });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.map(String).join(".");
-        if (path in found) continue;
-        found[path] =
-          path === "fromPath"
-            ? { key: "staff.error_local_path" }
-            : path === "target"
-              ? { key: "staff.error_redirect_target" }
-              : issueMessage(issue);
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    const done = await adding.run(
-      () => call(browserApi(), staffRedirectEndpoints.save, { body: parsed.data }),
-      i18n._("staff.redirect_saved", { path: parsed.data.fromPath }),
-    );
-    if (done) setForm({ fromPath: "", target: "", statusCode: "301" });
-  }
-
-  async function remove(fromPath: string) {
-    setRemovingPath(fromPath);
-    await removing.run(
-      () => call(browserApi(), staffRedirectEndpoints.remove, { body: { fromPath } }).then(() => true),
-      i18n._("staff.redirect_deleted", { path: fromPath }),
-    );
-    setRemovingPath(null);
-  }
+  const adding = useFetcherForm({
+    schema: createRedirectRuleSchema,
+    defaultValue: { statusCode: "301" },
+    onDone: (saved: RedirectRule | undefined) =>
+      showToast({
+        title: i18n._("staff.redirect_saved", { path: saved?.fromPath ?? "" }),
+        color: "success",
+      }),
+  });
+  const removal = useFetcherForm({
+    schema: staffRedirectEndpoints.remove.body,
+    onDone: (removed: { fromPath: string } | undefined) =>
+      showToast({
+        title: i18n._("staff.redirect_deleted", { path: removed?.fromPath ?? "" }),
+        color: "success",
+      }),
+  });
+  const removingPath = removal.busy ? removal.fetcher.formData?.get(removal.fields.fromPath.name) : null;
 
   return (
     <Section
@@ -159,6 +151,7 @@ export function RedirectRulesSection({ rules }: { rules: RedirectRule[] | null }
       description={i18n._("staff.redirects_intro")}
     >
       <div className="space-y-5">
+        <StaffProblem codes={removal.formErrors ?? removal.fields.fromPath.errors} />
         {rules === null ? (
           <p className={mutedClass}>{i18n._("staff.redirects_unavailable")}</p>
         ) : rules.length === 0 ? (
@@ -195,11 +188,14 @@ export function RedirectRulesSection({ rules }: { rules: RedirectRule[] | null }
                   </td>
                   <td className={`${tdClass} text-right`}>
                     <Button
+                      type="submit"
+                      form={removal.form.id}
+                      name={removal.fields.fromPath.name}
+                      value={rule.fromPath}
                       size="sm"
                       variant="ghost"
                       loading={removingPath === rule.fromPath}
-                      disabled={removing.pending}
-                      onClick={() => void remove(rule.fromPath)}
+                      disabled={removal.busy}
                       aria-label={i18n._("staff.delete_redirect", { path: rule.fromPath })}
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
@@ -211,64 +207,66 @@ export function RedirectRulesSection({ rules }: { rules: RedirectRule[] | null }
             </tbody>
           </TableRegion>
         )}
-        <form
-          onSubmit={add}
-          noValidate
+        {/* The rows' delete buttons post this form (a form cannot hold table rows). */}
+        <removal.fetcher.Form method="post" {...getFormProps(removal.form)} className="hidden">
+          <IntentField intent="remove-redirect" />
+        </removal.fetcher.Form>
+        <adding.fetcher.Form
+          method="post"
+          {...getFormProps(adding.form)}
           aria-label={i18n._("staff.add_redirect")}
           className="grid gap-3 md:grid-cols-2 lg:grid-cols-[1fr_1fr_12rem_auto]"
         >
+          <IntentField intent="save-redirect" />
+          <StaffProblem codes={adding.formErrors} className="md:col-span-2 lg:col-span-4" />
           <FormField
             label={i18n._("staff.redirect_from")}
-            error={error("fromPath")}
+            error={formErrorText(i18n, adding.fields.fromPath.errors, "staff.error_local_path")}
             description={i18n._("staff.redirect_from_hint")}
           >
             {(f) => (
               <Input
+                {...getInputProps(adding.fields.fromPath, { type: "text" })}
                 {...f}
-                value={form.fromPath}
                 maxLength={512}
                 placeholder="/old-page"
-                onChange={(e) => setForm((s) => ({ ...s, fromPath: e.target.value }))}
                 required
               />
             )}
           </FormField>
           <FormField
             label={i18n._("staff.redirect_target")}
-            error={error("target")}
+            error={formErrorText(i18n, adding.fields.target.errors, "staff.error_redirect_target")}
             description={i18n._("staff.redirect_target_hint")}
           >
             {(f) => (
               <Input
+                {...getInputProps(adding.fields.target, { type: "text" })}
                 {...f}
-                value={form.target}
                 maxLength={2048}
                 placeholder="/new-page"
-                onChange={(e) => setForm((s) => ({ ...s, target: e.target.value }))}
                 required
               />
             )}
           </FormField>
-          <FormField label={i18n._("staff.redirect_status")} error={error("statusCode")}>
+          <FormField
+            label={i18n._("staff.redirect_status")}
+            error={formErrorText(i18n, adding.fields.statusCode.errors, "staff.error_invalid")}
+          >
             {(f) => (
-              <select
-                {...f}
-                value={form.statusCode}
-                onChange={(e) => setForm((s) => ({ ...s, statusCode: e.target.value }))}
-                className={inputClassName}
-              >
+              <select {...getSelectProps(adding.fields.statusCode)} {...f} className={inputClassName}>
                 <option value="301">{i18n._("staff.redirect_permanent")}</option>
                 <option value="302">{i18n._("staff.redirect_temporary")}</option>
               </select>
             )}
           </FormField>
           <div className="lg:pt-7">
-            <Button type="submit" loading={adding.pending} className="w-full lg:w-auto">
+            <Button type="submit" loading={adding.busy} className="w-full lg:w-auto">
               <Plus aria-hidden="true" className="size-4" />
               {i18n._("staff.add_redirect")}
             </Button>
           </div>
-        </form>
+        </adding.fetcher.Form>
       </div>
     </Section>
   );

@@ -9,6 +9,7 @@ import { Link, useMatches } from "react-router";
 import { SortLink } from "~/components/list/data-table";
 import { ListToolbar } from "~/components/list/list-toolbar";
 import { StatusBadge } from "~/components/list/status-badge";
+import { FormProblem } from "~/components/ui/form-problem";
 import { claimValues } from "@ems/content/values";
 import { cn } from "~/lib/cn";
 import { listHref, sortChange, type ListSpec, type ListState } from "~/lib/list-query";
@@ -280,5 +281,17 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
       </div>
       <span className="text-sm tabular-nums">{percent} %</span>
     </div>
+  );
+}
+
+/** Why the API refused a back-office form as a whole; nothing when it did not. */
+export function StaffProblem({ codes, className }: { codes: string[] | undefined; className?: string }) {
+  return (
+    <FormProblem
+      codes={codes}
+      fallback="staff.action_failed"
+      known={{ FORBIDDEN: "staff.action_forbidden" }}
+      className={className}
+    />
   );
 }

@@ -1,7 +1,9 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
+import { idParamSchema } from "@ems/contracts/companies";
 import {
-  staffContractEndpoints,
+  contractStatusChangeSchema,
   CONTRACT_KINDS,
   CONTRACT_STATUSES,
   CONTRACT_TRANSITIONS,
@@ -22,21 +24,20 @@ import { Link } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { IntentField } from "~/components/ui/form-field";
 import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
 import { inputClassName } from "~/components/ui/input";
 import { listHref, sortChange, sortHidden, type ListSpec, type ListState } from "~/lib/list-query";
-import { browserApi } from "~/lib/browser-api";
 import { href } from "~/lib/route-map";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import type { StaffListProps as ListProps } from "./staff-views";
 import { STAFF_CONTRACTS, STAFF_MATERIAL } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
-import { FilterField, FilterForm, linkClass, mutedClass } from "./staff-ui";
+import { FilterField, FilterForm, linkClass, mutedClass, StaffProblem } from "./staff-ui";
 import { ActionsHeader, DocumentCell, RowAction, ShipmentCell } from "./staff-cells";
-import { useStaffAction } from "./use-staff-action";
-import { call } from "~/lib/api-client";
 
 const MATERIAL_TONES: Record<string, BadgeTone> = {
   announced: "info",
@@ -191,17 +192,7 @@ export function MaterialList(props: ListProps<StaffMaterialRequest>) {
   const { items, total, page, pageSize, companies, pathname, state, locale } = props;
   const { i18n } = useLingui();
   const [receiving, setReceiving] = useState<StaffMaterialRequest | null>(null);
-  const { run, pending } = useStaffAction();
   const columns = useMaterialColumns(locale, setReceiving);
-
-  async function receive() {
-    if (!receiving) return;
-    const done = await run(
-      () => call(browserApi(), staffMaterialRequestEndpoints.receive, { params: { id: receiving.id } }),
-      i18n._("staff.material_received", { number: receiving.number }),
-    );
-    if (done) setReceiving(null);
-  }
 
   return (
     <div className="space-y-4">
@@ -237,32 +228,54 @@ export function MaterialList(props: ListProps<StaffMaterialRequest>) {
           />
         )}
       </ListBody>
-      <Dialog
-        open={receiving !== null}
-        onOpenChange={(open) => !open && setReceiving(null)}
-        title={i18n._("staff.mark_received_title", { number: receiving?.number ?? "" })}
-        description={i18n._("staff.mark_received_text", { company: receiving?.company_name ?? "" })}
-        closeLabel={i18n._("staff.close")}
-      >
+      {receiving ? <ReceiveDialog request={receiving} onClose={() => setReceiving(null)} /> : null}
+    </div>
+  );
+}
+
+/** Checks an announced delivery in (POST …/receive): the material request's id is all it posts. */
+function ReceiveDialog({ request, onClose }: { request: StaffMaterialRequest; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: staffMaterialRequestEndpoints.receive.params,
+    defaultValue: { id: request.id },
+    success: i18n._("staff.material_received", { number: request.number }),
+    onDone: onClose,
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={i18n._("staff.mark_received_title", { number: request.number })}
+      description={i18n._("staff.mark_received_text", { company: request.company_name })}
+      closeLabel={i18n._("staff.close")}
+    >
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+        <IntentField intent="receive-material" />
+        <input {...getInputProps(fields.id, { type: "hidden" })} />
+        <StaffProblem codes={formErrors ?? fields.id.errors} />
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setReceiving(null)}>
+          <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button loading={pending} onClick={() => void receive()}>
+          <Button type="submit" loading={busy}>
             {i18n._("staff.mark_received")}
           </Button>
         </div>
-      </Dialog>
-    </div>
+      </fetcher.Form>
+    </Dialog>
   );
 }
 
 const contractColumn = createColumnHelper<StaffContract>();
 
-function useContractColumns(
-  locale: Locale,
-  onChange: (change: { contract: StaffContract; status: "active" | "ended" }) => void,
-) {
+/** A contract and the status the chosen button moves it to. */
+interface ContractChange {
+  contract: StaffContract;
+  status: "active" | "ended";
+}
+
+function useContractColumns(locale: Locale, onChange: (change: ContractChange) => void) {
   const { i18n } = useLingui();
   return useMemo(
     () => [
@@ -349,22 +362,8 @@ function useContractColumns(
 export function ContractsList(props: ListProps<StaffContract>) {
   const { items, total, page, pageSize, companies, pathname, state, locale } = props;
   const { i18n } = useLingui();
-  const [change, setChange] = useState<{ contract: StaffContract; status: "active" | "ended" } | null>(null);
-  const { run, pending } = useStaffAction();
+  const [change, setChange] = useState<ContractChange | null>(null);
   const columns = useContractColumns(locale, setChange);
-
-  async function confirm() {
-    if (!change) return;
-    const done = await run(
-      () =>
-        call(browserApi(), staffContractEndpoints.changeStatus, {
-          params: { id: change.contract.id },
-          body: { status: change.status },
-        }),
-      i18n._("staff.contract_changed", { number: change.contract.number, status: change.status }),
-    );
-    if (done) setChange(null);
-  }
 
   return (
     <div className="space-y-4">
@@ -413,32 +412,46 @@ export function ContractsList(props: ListProps<StaffContract>) {
           />
         )}
       </ListBody>
-      <Dialog
-        open={change !== null}
-        onOpenChange={(open) => !open && setChange(null)}
-        title={i18n._("staff.contract_confirm_title", {
-          status: change?.status ?? "",
-          number: change?.contract.number ?? "",
-        })}
-        description={i18n._("staff.contract_confirm_text", {
-          status: change?.status ?? "",
-          company: change?.contract.company_name ?? "",
-        })}
-        closeLabel={i18n._("staff.close")}
-      >
+      {change ? <ContractStatusDialog change={change} onClose={() => setChange(null)} /> : null}
+    </div>
+  );
+}
+
+/** What the contract dialog posts: the API's body (PUT …/status) and the contract's id. */
+export const contractStatusForm = contractStatusChangeSchema.extend(idParamSchema.shape);
+
+/** Confirms activating or ending a contract. */
+function ContractStatusDialog({ change, onClose }: { change: ContractChange; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const { contract, status } = change;
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
+    schema: contractStatusForm,
+    defaultValue: { id: contract.id, status },
+    success: i18n._("staff.contract_changed", { number: contract.number, status }),
+    onDone: onClose,
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={i18n._("staff.contract_confirm_title", { status, number: contract.number })}
+      description={i18n._("staff.contract_confirm_text", { status, company: contract.company_name })}
+      closeLabel={i18n._("staff.close")}
+    >
+      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+        <IntentField intent="change-contract-status" />
+        <input {...getInputProps(fields.id, { type: "hidden" })} />
+        <input {...getInputProps(fields.status, { type: "hidden" })} />
+        <StaffProblem codes={formErrors ?? fields.id.errors ?? fields.status.errors} />
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setChange(null)}>
+          <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>
-          <Button
-            variant={change?.status === "ended" ? "destructive" : "primary"}
-            loading={pending}
-            onClick={() => void confirm()}
-          >
-            {i18n._(change?.status === "ended" ? "staff.end" : "staff.activate")}
+          <Button type="submit" variant={status === "ended" ? "destructive" : "primary"} loading={busy}>
+            {i18n._(status === "ended" ? "staff.end" : "staff.activate")}
           </Button>
         </div>
-      </Dialog>
-    </div>
+      </fetcher.Form>
+    </Dialog>
   );
 }

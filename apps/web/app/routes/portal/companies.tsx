@@ -1,4 +1,14 @@
+import {
+  addressCreateSchema,
+  companyEndpoints,
+  companyUpdateSchema,
+  contactCreateSchema,
+  idParamSchema,
+  inviteUserSchema,
+} from "@ems/contracts/companies";
+import { countryEndpoints } from "@ems/contracts/countries";
 import { mayCall } from "@ems/contracts/endpoints";
+import { profileEndpoints } from "@ems/contracts/profile";
 import { useLingui } from "@lingui/react";
 
 import {
@@ -7,17 +17,15 @@ import {
   DetailsSection,
   RelatedSection,
 } from "~/features/companies/company-sections";
-import { UsersSection } from "~/features/companies/users-section";
+import { UsersSection, userRoleForm } from "~/features/companies/users-section";
+import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
+import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { localeFromPath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
+import { useLocale } from "~/lib/use-locale";
 
 import type { Route } from "./+types/companies";
-import { useLocale } from "~/lib/use-locale";
-import { call } from "~/lib/api-client";
-import { companyEndpoints } from "@ems/contracts/companies";
-import { countryEndpoints } from "@ems/contracts/countries";
-import { profileEndpoints } from "@ems/contracts/profile";
 
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(location.pathname, { title: "my_companies.meta_title" }, {}, { index: false });
@@ -46,6 +54,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Every form of the company page; the API decides who may do what (the page only hides it). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitIntent(request, context, {
+    details: formIntent(companyUpdateSchema, (api, body) => call(api, companyEndpoints.update, { body })),
+    createAddress: formIntent(addressCreateSchema, (api, body) =>
+      call(api, companyEndpoints.createAddress, { body }),
+    ),
+    useAsBilling: formIntent(idParamSchema, (api, params) =>
+      call(api, companyEndpoints.useAsBilling, { params }),
+    ),
+    useAsShipping: formIntent(idParamSchema, (api, params) =>
+      call(api, companyEndpoints.useAsShipping, { params }),
+    ),
+    removeAddress: formIntent(idParamSchema, (api, params) =>
+      call(api, companyEndpoints.removeAddress, { params }),
+    ),
+    createContact: formIntent(contactCreateSchema, (api, body) =>
+      call(api, companyEndpoints.createContact, { body }),
+    ),
+    inviteUser: formIntent(inviteUserSchema, (api, body) => call(api, companyEndpoints.inviteUser, { body })),
+    changeUserRole: formIntent(userRoleForm, (api, { id, role }) =>
+      call(api, companyEndpoints.changeUserRole, { params: { id }, body: { role } }),
+    ),
+    resendInvitation: formIntent(idParamSchema, (api, params) =>
+      call(api, companyEndpoints.resendInvitation, { params }),
+    ),
+    disableUser: formIntent(idParamSchema, (api, params) =>
+      call(api, companyEndpoints.disableUser, { params }),
+    ),
+    enableUser: formIntent(idParamSchema, (api, params) =>
+      call(api, companyEndpoints.enableUser, { params }),
+    ),
+  });
+}
+
 export default function Companies({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
@@ -60,12 +103,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
         {i18n._("my_companies.intro", { company: company.name })}
       </p>
       <div className="mt-8 space-y-6">
-        <DetailsSection
-          key={company.name + company.country}
-          company={company}
-          countries={countries}
-          canEdit={isAdmin}
-        />
+        <DetailsSection company={company} countries={countries} canEdit={isAdmin} />
         <UsersSection users={users} canManage={isAdmin} locale={locale} />
         <AddressesSection
           addresses={addresses}

@@ -12,10 +12,11 @@ import { useState } from "react";
 import { ListSection } from "~/components/list/list-section";
 import { ListNote } from "~/components/list/list-states";
 import { Button } from "~/components/ui/button";
-import { ContractDialog } from "~/features/billing/contract-dialog";
+import { ContractDialog, contractRequestForm } from "~/features/billing/contract-dialog";
 import { ContractsTable } from "~/features/billing/contracts-table";
 import { PageHeader } from "~/features/billing/page-header";
 import { apiFromRequest } from "~/lib/api.server";
+import { submitForm } from "~/lib/form-action.server";
 import { listApiParams, readListQuery, type ListSpec } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { useLocale } from "~/lib/use-locale";
@@ -52,6 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canRequest: mayCall(session.data.user, contractEndpoints.create),
     today: new Date().toISOString().slice(0, 10),
   };
+}
+
+/** Requesting a contract (the dialog's one form); the list shows the request once it is in. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, context, contractRequestForm, (api, body) =>
+    call(api, contractEndpoints.create, { body }).then((answer) => answer.data),
+  );
 }
 
 export default function Contracts({ loaderData }: Route.ComponentProps) {

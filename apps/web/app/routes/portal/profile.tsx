@@ -1,21 +1,30 @@
 import { useLingui } from "@lingui/react";
-import { useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 
 import {
   CookieNotice,
+  detailsForm,
+  forcedPasswordForm,
+  noFields,
   PasswordSection,
+  passwordForm,
   PersonalDetails,
   SessionsSection,
+  sessionForm,
   TwoFactorSection,
+  twoFactorOffForm,
   UsernameSection,
+  usernameForm,
 } from "~/features/profile/profile-sections";
 import { apiFromRequest } from "~/lib/api.server";
+import { formIntent, submitIntent } from "~/lib/form-action.server";
+import { localeFromPath, localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/profile";
 import { call } from "~/lib/api-client";
 import { authEndpoints } from "@ems/contracts/auth";
-import { profileEndpoints } from "@ems/contracts/profile";
+import { profileEndpoints, twoFactorEndpoints } from "@ems/contracts/profile";
 
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta(location.pathname, { title: "my_profile.meta_title" }, {}, { index: false });
@@ -28,6 +37,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     call(api, authEndpoints.sessions),
   ]);
   return { user: profile.data.user, sessions: sessions.data };
+}
+
+/** Every form of the profile; each section posts its own intent. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const desk = localizePath("/my/desk", localeFromPath(new URL(request.url).pathname));
+  return submitIntent(request, context, {
+    details: formIntent(detailsForm, (api, body) => call(api, profileEndpoints.update, { body })),
+    cookieNotice: formIntent(noFields, (api) => call(api, profileEndpoints.cookieNotice)),
+    verifyAccount: formIntent(noFields, (api) => call(api, profileEndpoints.verifyAccount)),
+    username: formIntent(usernameForm, (api, body) => call(api, profileEndpoints.changeUsername, { body })),
+    password: formIntent(passwordForm, (api, { new_password, pwd }) =>
+      call(api, profileEndpoints.changePassword, { body: { new_password, pwd } }),
+    ),
+    // is_forced_update (docs/behaviour/accounts.md#forced-password-change): then the account may go on.
+    forcedPassword: formIntent(forcedPasswordForm, async (api, { new_password }) => {
+      await call(api, profileEndpoints.changePassword, { body: { new_password, is_forced_update: true } });
+      throw redirect(desk);
+    }),
+    twoFactorOff: formIntent(twoFactorOffForm, (api, body) =>
+      call(api, twoFactorEndpoints.disable, { body }),
+    ),
+    endSession: formIntent(sessionForm, (api, params) => call(api, authEndpoints.endSession, { params })),
+    endOtherSessions: formIntent(noFields, (api) => call(api, authEndpoints.revokeOtherSessions)),
+  });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {

@@ -3,16 +3,28 @@ import { useLingui } from "@lingui/react";
 import { quoteEndpoints, quoteDeclineSchema, type QuoteDetail } from "@ems/contracts/quotes";
 import { referenceEndpoints, todayIso } from "@ems/contracts/reference";
 import { ArrowLeft } from "lucide-react";
-import { data, Link, useRouteLoaderData, useSearchParams } from "react-router";
+import {
+  data,
+  Link,
+  useRouteLoaderData,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 
 import { Alert } from "~/components/ui/alert";
-import { OrderDialog, type OrderOptions } from "~/features/quotes/order-dialog";
-import { DECLINE_PARAM, DeclineForm, DeclineLink, RenewButton } from "~/features/quotes/quote-actions";
+import { OrderDialog, orderForm, type OrderOptions } from "~/features/quotes/order-dialog";
+import {
+  DECLINE_PARAM,
+  DeclineForm,
+  DeclineLink,
+  RenewButton,
+  renewForm,
+} from "~/features/quotes/quote-actions";
 import { QuoteHeader, QuoteLines, QuoteNotes } from "~/features/quotes/quote-detail";
 import { yearsSpanned } from "~/features/quotes/quote-helpers";
 import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import { submitForm } from "~/lib/form-action.server";
+import { formIntent, submitIntent, type FormReply } from "~/lib/form-action.server";
 import { pageMeta, routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
 
@@ -35,8 +47,6 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const page = currentPage(matches);
   return page ? routePageMeta(page, { index: false }) : [];
 };
-
-/** Company roles that decide on quotes (order, decline, ask again). */
 
 /**
  * One quote (docs/behaviour/quotes.md#reading-a-quote) with what the page needs beside it: the holidays delivery dates skip,
@@ -85,11 +95,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { quote, today, holidays, order, forbidden: false };
 }
 
-/** Declining, the quote page's one form post (the other decisions need the browser's dialogs). */
+/** The decisions on the quote: decline (a plain form, so it works without JavaScript), ask again, order. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return submitForm(request, context, quoteDeclineSchema, (api, value) =>
-    call(api, quoteEndpoints.decline, { params: { id: params.quote }, body: value }),
-  );
+  const id = { id: params.quote };
+  return submitIntent(request, context, {
+    decline: formIntent(quoteDeclineSchema, (api, body) =>
+      call(api, quoteEndpoints.decline, { params: id, body }),
+    ),
+    renew: formIntent(renewForm, (api) => call(api, quoteEndpoints.renew, { params: id })),
+    order: formIntent(orderForm, (api, body) =>
+      call(api, orderEndpoints.place, { body }).then((answer) => answer.data),
+    ),
+  });
+}
+
+/** A placed order opens the order's page next: the quote is not loaded again (its dialog stays until then). */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const reply = actionResult as FormReply | undefined;
+  return reply?.intent === "order" && reply.done ? false : defaultShouldRevalidate;
 }
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
@@ -98,6 +121,8 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
   const locale = useLocale();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
   const { quote, today, holidays, order } = loaderData;
+  // Only the decline form posts as a page navigation; the other decisions answer their fetchers.
+  const declined = actionData?.intent === "decline" ? actionData : undefined;
 
   const back = (
     <Link
@@ -130,13 +155,13 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
       <QuoteHeader quote={quote} today={today} locale={locale}>
         {quote.can_order && order ? <OrderDialog quote={quote} options={order} locale={locale} /> : null}
         {quote.can_decline ? <DeclineLink /> : null}
-        {quote.can_request ? <RenewButton quote={quote} /> : null}
+        <RenewButton quote={quote} />
       </QuoteHeader>
-      {actionData?.done ? (
+      {declined?.done ? (
         <Alert variant="success">{i18n._("my_quotes.declined", { number: quote.number })}</Alert>
       ) : null}
       {quote.can_decline && search.has(DECLINE_PARAM) ? (
-        <DeclineForm quote={quote} lastResult={actionData?.result} />
+        <DeclineForm quote={quote} lastResult={declined?.result} />
       ) : null}
       {quote.can_order && !order ? (
         <Alert variant="error">{i18n._("my_quotes.order_unavailable")}</Alert>

@@ -7,8 +7,14 @@ import { ListBody } from "~/components/list/list-body";
 import { EmptyList, ListProblem } from "~/components/list/list-states";
 import { QUOTE_LIST } from "~/features/quotes/quote-helpers";
 import { MobileSort, QuoteFilters, QuotesTable } from "~/features/quotes/quote-list";
-import { RequestQuoteDialog } from "~/features/quotes/request-quote-dialog";
+import {
+  quoteRequestForm,
+  RequestQuoteDialog,
+  type RequestedQuote,
+} from "~/features/quotes/request-quote-dialog";
+import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
+import { submitForm } from "~/lib/form-action.server";
 import { listApiParams, readListQuery } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { useListLinks } from "~/lib/use-list-links";
@@ -35,6 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listApiParams(state, QUOTE_LIST),
   );
   return { state, today: todayIso(), ...list };
+}
+
+/** Requesting a quote (the dialog's one form); the answer names the new quote, which opens next. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, context, quoteRequestForm, async (api, body): Promise<RequestedQuote> => {
+    const { data } = await call(api, quoteEndpoints.create, { body });
+    return { id: data.id, number: data.number };
+  });
 }
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {

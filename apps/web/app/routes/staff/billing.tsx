@@ -1,11 +1,13 @@
 import { useLingui } from "@lingui/react";
-import { staffDeliveryEndpoints, staffInvoiceEndpoints } from "@ems/contracts/billing";
+import { staffDeliveryEndpoints, staffInvoiceEndpoints, staffPaymentEndpoints } from "@ems/contracts/billing";
 
-import { DeliveriesList, InvoicesList } from "~/features/staff/billing";
+import { DeliveriesList, InvoicesList, paymentForm } from "~/features/staff/billing";
 import { STAFF_DELIVERIES, STAFF_INVOICES } from "~/features/staff/list-specs";
 import { loadStaffViews } from "~/features/staff/load.server";
 import { StaffViews } from "~/features/staff/staff-views";
+import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
+import { submitForm } from "~/lib/form-action.server";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
@@ -25,6 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invoices: [STAFF_INVOICES, staffInvoiceEndpoints.list],
     deliveries: [STAFF_DELIVERIES, staffDeliveryEndpoints.list],
   });
+}
+
+/** Recording an invoice's payment, the page's one form. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, context, paymentForm, (api, { id, ...body }) =>
+    call(api, staffPaymentEndpoints.recordPayment, { params: { id }, body }),
+  );
 }
 
 export default function StaffBilling({ loaderData }: Route.ComponentProps) {

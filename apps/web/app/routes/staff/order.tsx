@@ -3,9 +3,9 @@ import { Link } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { load } from "~/features/staff/load.server";
-import { StatusActions } from "~/features/staff/order-actions";
+import { deliveryForm, invoiceForm, StatusActions } from "~/features/staff/order-actions";
 import { OrderDocuments, OrderLines, OrderSummary } from "~/features/staff/order-detail";
-import { ProgressSection } from "~/features/staff/order-progress";
+import { ProgressSection, stageForm } from "~/features/staff/order-progress";
 import { linkClass, OrderStatusBadge, ProgressBar, StaffPage } from "~/features/staff/staff-ui";
 import { apiFromRequest } from "~/lib/api.server";
 import { routePageMeta } from "~/lib/meta";
@@ -13,8 +13,10 @@ import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/order";
 import { useLocale } from "~/lib/use-locale";
-import { hrefOf } from "~/lib/api-client";
-import { staffOrderEndpoints } from "@ems/contracts/orders";
+import { call, hrefOf } from "~/lib/api-client";
+import { formIntent, submitIntent } from "~/lib/form-action.server";
+import { staffDeliveryEndpoints, staffInvoiceEndpoints } from "@ems/contracts/billing";
+import { orderStatusChangeSchema, staffOrderEndpoints } from "@ems/contracts/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -32,6 +34,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     load(api, staffOrderEndpoints.progress, { params: { id: params.order } }),
   ]);
   return { order: order.data, progress: progress.data, problem: order.problem };
+}
+
+/**
+ * The order page's changes: its status, a stage of a line (the update made comes back for the
+ * row's toast), a delivery note and an invoice.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = params.order;
+  return submitIntent(request, context, {
+    status: formIntent(orderStatusChangeSchema, async (api, body) => {
+      await call(api, staffOrderEndpoints.changeStatus, { params: { id }, body });
+    }),
+    progress: formIntent(stageForm, async (api, body) => {
+      await call(api, staffOrderEndpoints.updateProgress, { params: { id }, body });
+      return body;
+    }),
+    delivery: formIntent(deliveryForm, async (api, body) => {
+      await call(api, staffDeliveryEndpoints.create, { body });
+    }),
+    invoice: formIntent(invoiceForm, async (api, body) => {
+      await call(api, staffInvoiceEndpoints.create, { body });
+    }),
+  });
 }
 
 export default function StaffOrder({ loaderData }: Route.ComponentProps) {
@@ -84,7 +109,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
     >
       <OrderSummary order={order} locale={locale} />
       <OrderLines order={order} locale={locale} />
-      <ProgressSection key={order.id} order={order} initial={progress} locale={locale} />
+      <ProgressSection key={order.id} order={order} progress={progress} locale={locale} />
       <OrderDocuments order={order} locale={locale} />
     </StaffPage>
   );

@@ -15,8 +15,14 @@ import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/quote";
 import { useLocale } from "~/lib/use-locale";
-import { hrefOf } from "~/lib/api-client";
-import { staffQuoteEndpoints } from "@ems/contracts/quotes";
+import { call, hrefOf } from "~/lib/api-client";
+import { formIntent, submitIntent } from "~/lib/form-action.server";
+import {
+  staffQuoteEndpoints,
+  staffQuoteLinesSchema,
+  staffQuoteLostSchema,
+  staffQuoteSendSchema,
+} from "@ems/contracts/quotes";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -32,6 +38,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     params: { id: params.quote },
   });
   return { quote: answer.data, problem: answer.problem };
+}
+
+/** The quote page's changes: its lines (the editor), sending it, marking it lost. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = params.quote;
+  return submitIntent(request, context, {
+    lines: formIntent(staffQuoteLinesSchema, async (api, body) => {
+      await call(api, staffQuoteEndpoints.updateLines, { params: { id }, body });
+    }),
+    send: formIntent(staffQuoteSendSchema, async (api, body) => {
+      await call(api, staffQuoteEndpoints.send, { params: { id }, body });
+    }),
+    lost: formIntent(staffQuoteLostSchema, async (api, body) => {
+      await call(api, staffQuoteEndpoints.lost, { params: { id }, body });
+    }),
+  });
 }
 
 export default function StaffQuote({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,9 @@ import {
   QuotesList,
 } from "~/features/staff/quotes-list";
 import { StaffPage, staffTexts } from "~/features/staff/staff-ui";
+import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
+import { submitForm } from "~/lib/form-action.server";
 import { listApiParams, listHref, readListQuery } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { routePageMeta } from "~/lib/meta";
@@ -18,7 +20,7 @@ import { currentPage } from "~/lib/route-map";
 
 import type { Route } from "./+types/quotes";
 import { useLocale } from "~/lib/use-locale";
-import { staffQuoteEndpoints } from "@ems/contracts/quotes";
+import { staffQuoteCreateSchema, staffQuoteEndpoints } from "@ems/contracts/quotes";
 import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -51,6 +53,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list,
     companies: (companies.page?.items ?? []).map(({ id, name }) => ({ id, name })),
   };
+}
+
+/** Creating a quote (the new-quote dialog); its id takes staff to the quote page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitForm(
+    request,
+    context,
+    staffQuoteCreateSchema,
+    async (api, body) => (await call(api, staffQuoteEndpoints.create, { body })).data.id,
+  );
 }
 
 export default function StaffQuotes({ loaderData }: Route.ComponentProps) {

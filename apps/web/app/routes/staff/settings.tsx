@@ -3,10 +3,20 @@ import { useLocation } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { load } from "~/features/staff/load.server";
-import { HolidaysSection, ParcelServicesSection } from "~/features/staff/settings-reference";
-import { PaymentMethodsSection, RedirectRulesSection } from "~/features/staff/settings-site";
+import {
+  HolidaysSection,
+  parcelServiceForm,
+  ParcelServicesSection,
+} from "~/features/staff/settings-reference";
+import {
+  integrationToggleForm,
+  PaymentMethodsSection,
+  RedirectRulesSection,
+} from "~/features/staff/settings-site";
 import { StaffPage } from "~/features/staff/staff-ui";
+import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
+import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
@@ -14,8 +24,12 @@ import type { Route } from "./+types/settings";
 import { useLocale } from "~/lib/use-locale";
 import { authEndpoints } from "@ems/contracts/auth";
 import { staffPaymentEndpoints } from "@ems/contracts/billing";
-import { redirectEndpoints } from "@ems/contracts/redirects";
-import { staffReferenceEndpoints } from "@ems/contracts/reference";
+import {
+  createRedirectRuleSchema,
+  redirectEndpoints,
+  staffRedirectEndpoints,
+} from "@ems/contracts/redirects";
+import { holidayCreateSchema, staffReferenceEndpoints } from "@ems/contracts/reference";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -49,6 +63,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     integrations: integrations.data,
     redirects: redirects.data,
   };
+}
+
+/**
+ * Every change of the settings page. Forms whose toast names what the API saved get its answer
+ * back; a deleted redirect rule gets its path.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitIntent(request, context, {
+    "add-holiday": formIntent(
+      holidayCreateSchema,
+      async (api, body) => (await call(api, staffReferenceEndpoints.createHoliday, { body })).data,
+    ),
+    "remove-holiday": formIntent(staffReferenceEndpoints.removeHoliday.params, (api, params) =>
+      call(api, staffReferenceEndpoints.removeHoliday, { params }),
+    ),
+    "save-parcel-service": formIntent(
+      parcelServiceForm,
+      async (api, { id, ...body }) =>
+        (id
+          ? await call(api, staffReferenceEndpoints.updateParcelService, { params: { id }, body })
+          : await call(api, staffReferenceEndpoints.createParcelService, { body })
+        ).data,
+    ),
+    "switch-payment-method": formIntent(
+      integrationToggleForm,
+      async (api, body) => (await call(api, staffPaymentEndpoints.updateIntegrations, { body })).data,
+    ),
+    "save-redirect": formIntent(
+      createRedirectRuleSchema,
+      async (api, body) => (await call(api, staffRedirectEndpoints.save, { body })).data,
+    ),
+    "remove-redirect": formIntent(staffRedirectEndpoints.remove.body, async (api, body) => {
+      await call(api, staffRedirectEndpoints.remove, { body });
+      return body;
+    }),
+  });
 }
 
 export default function StaffSettings({ loaderData }: Route.ComponentProps) {

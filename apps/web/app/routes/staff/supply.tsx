@@ -5,8 +5,10 @@ import { staffMaterialRequestEndpoints } from "@ems/contracts/material-requests"
 import { STAFF_CONTRACTS, STAFF_MATERIAL } from "~/features/staff/list-specs";
 import { loadStaffViews } from "~/features/staff/load.server";
 import { StaffViews } from "~/features/staff/staff-views";
-import { ContractsList, MaterialList } from "~/features/staff/supply";
+import { ContractsList, contractStatusForm, MaterialList } from "~/features/staff/supply";
+import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
+import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
@@ -25,6 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffViews(apiFromRequest(request, context), new URL(request.url).searchParams, {
     material: [STAFF_MATERIAL, staffMaterialRequestEndpoints.list],
     contracts: [STAFF_CONTRACTS, staffContractEndpoints.list],
+  });
+}
+
+/** Checking material in and activating or ending a contract, the two dialogs of the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitIntent(request, context, {
+    "receive-material": formIntent(staffMaterialRequestEndpoints.receive.params, (api, params) =>
+      call(api, staffMaterialRequestEndpoints.receive, { params }),
+    ),
+    "change-contract-status": formIntent(contractStatusForm, (api, { id, ...body }) =>
+      call(api, staffContractEndpoints.changeStatus, { params: { id }, body }),
+    ),
   });
 }
 
