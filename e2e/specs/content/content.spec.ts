@@ -189,4 +189,39 @@ test.describe("contact form", () => {
     expect(mail.subject).toContain(reference!);
     expect(mail.text).toContain("250 assembled boards");
   });
+
+  test("without JavaScript the form checks the fields, then offers the message by e-mail", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/contact");
+      const form = page.getByRole("region", { name: "Send us a message" });
+      await form.getByLabel("Your name").fill("Jana Novak");
+      await form.getByLabel("E-mail address").fill("jana-at-example");
+      await form.getByLabel("Your message").fill("Too short");
+      // A plain form post to the page's action: the fields come back checked, nothing is sent.
+      await form.getByRole("button", { name: "Send message" }).click();
+      await expect(form.getByText("Please enter a valid e-mail address")).toBeVisible();
+      await expect(form.getByText("Please write at least 20 characters")).toBeVisible();
+      await expect(form.getByLabel("Your name")).toHaveValue("Jana Novak");
+
+      await form.getByLabel("E-mail address").fill("jana@example.test");
+      await form
+        .getByLabel("Your message")
+        .fill("We need a quote for 250 assembled boards, 4 layers, ENIG, in March.");
+      await form.getByRole("button", { name: "Send message" }).click();
+      await expect(page.getByText("Almost there: send it by e-mail")).toBeVisible();
+      await expect(page.getByText("has not been sent yet")).toBeVisible();
+      const mailto = await page.getByRole("link", { name: "Write the e-mail" }).getAttribute("href");
+      const url = new URL(mailto!);
+      expect(url.protocol).toBe("mailto:");
+      expect(url.searchParams.get("subject")).toBe("Enquiry from Jana Novak");
+      expect(url.searchParams.get("body")).toContain("250 assembled boards, 4 layers, ENIG, in March.");
+      expect(url.searchParams.get("body")).toContain("jana@example.test");
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -38,6 +38,16 @@ describe("submitForm", () => {
     );
     expect(onForm.done).toBe(false);
     expect(onForm.result.error).toEqual({ "": ["CONFLICT"] });
+    expect(onForm.otherData).toBeUndefined();
+  });
+
+  it("keeps what the API said beside its refusal (attempts left)", async () => {
+    const reply = await submitForm(post({ reason: "Too far away" }), context, schema, () =>
+      Promise.reject(
+        new ApiError({ status: 400, code: "CODE_INVALID", field: "reason", otherData: { attempts_left: 2 } }),
+      ),
+    );
+    expect(reply.otherData).toEqual({ attempts_left: 2 });
   });
 
   it("sends an expired session to sign-in with the way back, and lets server failures through", async () => {

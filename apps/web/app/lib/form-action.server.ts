@@ -16,6 +16,8 @@ export interface FormReply<Data = unknown> {
   intent?: string;
   /** What the API answered, for forms that show it (a new secret, a created record's number). */
   data?: Data;
+  /** What the API said beside a refusal's code (attempts left, the state that conflicted). */
+  otherData?: Record<string, unknown>;
 }
 
 /** One of a page's forms: the zod schema it is read with and the API call it makes. */
@@ -89,6 +91,7 @@ async function submitFormData(
         onField ? { fieldErrors: { [error.field as string]: [error.code] } } : { formErrors: [error.code] },
       ),
       done: false,
+      ...(error.otherData ? { otherData: error.otherData } : {}),
     };
   }
 }

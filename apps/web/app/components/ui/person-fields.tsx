@@ -1,3 +1,4 @@
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { LANGUAGES } from "@ems/i18n/locales";
 import type { ReactNode } from "react";
 
@@ -5,19 +6,33 @@ import { FormField } from "./form-field";
 import { Input, inputClassName } from "./input";
 
 /**
+ * A field of a Conform form (posted by name, works without JavaScript), or a value the caller holds
+ * (forms that must act in the browser, such as registration with its captcha).
+ */
+type Bound<Value> =
+  | { field: FieldMetadata<Value>; value?: never; onChange?: never }
+  | { field?: never; value: Value; onChange: (value: Value) => void };
+
+function controlOf(bound: Bound<string>) {
+  return bound.field
+    ? getInputProps(bound.field, { type: "text" })
+    : { value: bound.value, onChange: (e: { target: { value: string } }) => bound.onChange(e.target.value) };
+}
+
+/**
  * A person's first and last name, two fields of a two-column form. The browser may fill them in
  * for the person themselves; for someone else (an invitation) `autoComplete="off"` stops it.
  */
 export function NameFields({
   labels,
-  values,
-  onChange,
+  first,
+  last,
   errors,
   autoComplete = "own",
 }: {
   labels: { first: ReactNode; last: ReactNode };
-  values: { first: string; last: string };
-  onChange: (part: "first" | "last", value: string) => void;
+  first: Bound<string>;
+  last: Bound<string>;
   errors: { first?: ReactNode; last?: ReactNode };
   autoComplete?: "own" | "off";
 }) {
@@ -27,9 +42,8 @@ export function NameFields({
         <FormField key={part} label={labels[part]} error={errors[part]}>
           {(f) => (
             <Input
+              {...controlOf(part === "first" ? first : last)}
               {...f}
-              value={values[part]}
-              onChange={(e) => onChange(part, e.target.value)}
               required
               maxLength={100}
               autoComplete={autoComplete === "off" ? "off" : part === "first" ? "given-name" : "family-name"}
@@ -45,22 +59,22 @@ export function NameFields({
 export function LanguageField({
   label,
   description,
-  value,
-  onChange,
   error,
   className,
+  ...bound
 }: {
   label: ReactNode;
   description?: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
   error?: ReactNode;
   className?: string;
-}) {
+} & Bound<string>) {
+  const control = bound.field
+    ? getSelectProps(bound.field)
+    : { value: bound.value, onChange: (e: { target: { value: string } }) => bound.onChange(e.target.value) };
   return (
     <FormField label={label} description={description} error={error} className={className}>
       {(f) => (
-        <select {...f} value={value} onChange={(e) => onChange(e.target.value)} className={inputClassName}>
+        <select {...control} {...f} className={inputClassName}>
           {LANGUAGES.map((l) => (
             <option key={l.code} value={l.code} lang={l.code}>
               {l.nativeName}

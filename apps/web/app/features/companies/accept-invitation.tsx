@@ -1,110 +1,61 @@
 import { NEW_PASSWORD_LENGTHS } from "@ems/contracts/password-rules";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
-import type { BodyIn } from "@ems/contracts/endpoints";
-import type { Invitation } from "@ems/contracts/companies";
-import { isLocale } from "@ems/i18n/locales";
-import { useEffect, useState, type FormEvent } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { acceptInvitationSchema, type Invitation } from "@ems/contracts/companies";
+import { isLocale, type Locale } from "@ems/i18n/locales";
+import { useNavigate } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { LanguageField, NameFields } from "~/components/ui/person-fields";
 import { FormField } from "~/components/ui/form-field";
+import { FormProblem } from "~/components/ui/form-problem";
 import { PasswordInput } from "~/components/ui/password-input";
-import { Spinner } from "~/components/ui/spinner";
-import { ApiError, call } from "~/lib/api-client";
-import { browserApi } from "~/lib/browser-api";
-import { localeFromPath, localizePath } from "~/lib/locale";
-import { notifyGlobalError, showToast } from "~/lib/toast";
-import { invitationEndpoints } from "@ems/contracts/companies";
+import { LanguageField, NameFields } from "~/components/ui/person-fields";
+import { formErrorText } from "~/lib/form-errors";
+import { localizePath } from "~/lib/locale";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
+import { useLocale } from "~/lib/use-locale";
 
-type State = { kind: "loading" } | { kind: "invalid" } | { kind: "ready"; invitation: Invitation };
+/** The route action's answer once accepted: the address to sign in with, in the language chosen. */
+export type InvitationAccepted = { email: string; language: Locale };
 
 /**
  * Accepting a company invitation (/register?invitation=<token>): shows the company and the role,
- * asks for names, language and a password, then sends the new user to sign in with the address
- * prefilled.
+ * asks for names, language and a password (the route's action sends them), then sends the new
+ * user to sign in with the address prefilled. `invitation` is null when the link does not work.
  */
-export function AcceptInvitation({ token }: { token: string }) {
+export function AcceptInvitation({ token, invitation }: { token: string; invitation: Invitation | null }) {
   const { i18n } = useLingui();
+  const pageLocale = useLocale();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const wellFormed = /^[A-Za-z0-9_-]{43}$/.test(token);
-  const [state, setState] = useState<State>(wellFormed ? { kind: "loading" } : { kind: "invalid" });
-  const [form, setForm] = useState({
-    first_name: "",
-    last_name: "",
-    language: localeFromPath(pathname) as string,
-    password: "",
+  const { fetcher, form, fields, busy, formErrors } = useFetcherForm<
+    typeof acceptInvitationSchema,
+    InvitationAccepted
+  >({
+    schema: acceptInvitationSchema,
+    defaultValue: {
+      token,
+      first_name: invitation?.first_name ?? "",
+      last_name: invitation?.last_name ?? "",
+      language: invitation && isLocale(invitation.language) ? invitation.language : pageLocale,
+    },
+    success: i18n._("invitation.accepted"),
+    onDone: (accepted) => {
+      if (!accepted) return;
+      const query = new URLSearchParams({ email: accepted.email }).toString();
+      void navigate(`${localizePath("/login", accepted.language)}?${query}`);
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
-  useEffect(() => {
-    let live = true;
-    if (!wellFormed) return;
-    call(browserApi(), invitationEndpoints.detail, { params: { token } })
-      .then(({ data }) => {
-        if (!live) return;
-        setState({ kind: "ready", invitation: data });
-        setForm((f) => ({
-          ...f,
-          first_name: data.first_name,
-          last_name: data.last_name,
-          language: isLocale(data.language) ? data.language : f.language,
-        }));
-      })
-      .catch(() => live && setState({ kind: "invalid" }));
-    return () => {
-      live = false;
-    };
-  }, [token, wellFormed]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPending(true);
-    setErrors({});
-    try {
-      const { data } = await call(browserApi(), invitationEndpoints.accept, {
-        // The selects offer only the schema's values; the API checks them again.
-        body: { token, ...form } as BodyIn<typeof invitationEndpoints.accept>,
-      });
-      showToast({ title: i18n._("invitation.accepted"), color: "success" });
-      const login = localizePath(
-        "/login",
-        isLocale(form.language) ? form.language : localeFromPath(pathname),
-      );
-      await navigate(`${login}?${new URLSearchParams({ email: data.email }).toString()}`);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setState({ kind: "invalid" });
-      else if (error instanceof ApiError && error.field)
-        setErrors({
-          [error.field]: i18n._(
-            error.field === "password" ? "invitation.error_password" : "invitation.error_invalid",
-          ),
-        });
-      else notifyGlobalError(i18n);
-    } finally {
-      setPending(false);
-    }
-  }
-
-  if (state.kind === "loading")
-    return (
-      <p role="status" className="flex items-center gap-2">
-        <Spinner className="size-5" />
-        {i18n._("invitation.loading")}
-      </p>
-    );
-  if (state.kind === "invalid")
+  // A link used, withdrawn or expired meanwhile ends the form like one that never worked.
+  if (!invitation || formErrors?.includes("NOT_FOUND"))
     return (
       <Alert variant="error" title={i18n._("invitation.invalid_title")}>
         {i18n._("invitation.invalid_text")}
       </Alert>
     );
 
-  const { invitation } = state;
+  const fieldError = (codes: string[] | undefined) => formErrorText(i18n, codes, "invitation.error_invalid");
   return (
     <article aria-labelledby="invitation-title">
       <h1 id="invitation-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -119,31 +70,32 @@ export function AcceptInvitation({ token }: { token: string }) {
       <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
         {i18n._("invitation.email")} <strong className="break-all">{invitation.email}</strong>
       </p>
-      <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-2" noValidate={false}>
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 sm:grid-cols-2">
+        <FormProblem codes={formErrors} fallback="global.error" className="sm:col-span-2" />
+        <input {...getInputProps(fields.token, { type: "hidden" })} />
         <NameFields
           labels={{ first: i18n._("invitation.first_name"), last: i18n._("invitation.last_name") }}
-          values={{ first: form.first_name, last: form.last_name }}
-          onChange={(part, value) => set(part === "first" ? "first_name" : "last_name")(value)}
-          errors={{ first: errors.first_name, last: errors.last_name }}
+          first={{ field: fields.first_name }}
+          last={{ field: fields.last_name }}
+          errors={{ first: fieldError(fields.first_name.errors), last: fieldError(fields.last_name.errors) }}
         />
         <LanguageField
           label={i18n._("invitation.language")}
-          value={form.language}
-          onChange={set("language")}
-          error={errors.language}
+          field={fields.language}
+          error={fieldError(fields.language.errors)}
           className="sm:col-span-2"
         />
         <FormField
           label={i18n._("invitation.password")}
           description={i18n._("invitation.password_rules")}
-          error={errors.password}
+          error={fields.password.errors ? i18n._("invitation.error_password") : undefined}
           className="sm:col-span-2"
         >
           {(f) => (
             <PasswordInput
               {...f}
-              value={form.password}
-              onChange={(e) => set("password")(e.target.value)}
+              name={fields.password.name}
+              key={fields.password.key}
               required
               {...NEW_PASSWORD_LENGTHS}
               autoComplete="new-password"
@@ -153,20 +105,13 @@ export function AcceptInvitation({ token }: { token: string }) {
           )}
         </FormField>
         {/* The address the account signs in with, for password managers. */}
-        <input
-          type="email"
-          name="username"
-          value={invitation.email}
-          autoComplete="username"
-          readOnly
-          hidden
-        />
+        <input type="email" value={invitation.email} autoComplete="username" readOnly hidden />
         <div className="sm:col-span-2">
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={busy}>
             {i18n._("invitation.submit")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </article>
   );
 }

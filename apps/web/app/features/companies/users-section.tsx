@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useInputControl } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
 import { idParamSchema, inviteUserSchema, userRoleSchema, type CompanyUser } from "@ems/contracts/companies";
 import type { Envelope } from "@ems/contracts/errors";
@@ -41,9 +41,6 @@ function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) 
       onDone();
     },
   });
-  const firstName = useInputControl(fields.first_name);
-  const lastName = useInputControl(fields.last_name);
-  const language = useInputControl(fields.language);
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
@@ -51,8 +48,8 @@ function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) 
       <CompanyProblem codes={formErrors} className="sm:col-span-2" />
       <NameFields
         labels={{ first: i18n._("my_companies.first_name"), last: i18n._("my_companies.last_name") }}
-        values={{ first: firstName.value ?? "", last: lastName.value ?? "" }}
-        onChange={(part, value) => (part === "first" ? firstName : lastName).change(value)}
+        first={{ field: fields.first_name }}
+        last={{ field: fields.last_name }}
         errors={{
           first: errorText.field(fields.first_name.errors),
           last: errorText.field(fields.last_name.errors),
@@ -91,8 +88,7 @@ function InviteForm({ locale, onDone }: { locale: Locale; onDone: () => void }) 
       </FormField>
       <LanguageField
         label={i18n._("my_companies.language")}
-        value={language.value ?? locale}
-        onChange={language.change}
+        field={fields.language}
         error={errorText.field(fields.language.errors)}
       />
       <div className="flex justify-end sm:col-span-2">

@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react";
 import { contactEndpoints, CONTACT_MESSAGE_MAX, contactRequestSchema } from "@ems/contracts/contact";
 import type { Locale } from "@ems/i18n/locales";
-import { CheckCircle2 } from "lucide-react";
+import { siteConfig } from "@ems/config/site";
+import { CheckCircle2, Mail } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
 import { ApiError, call } from "~/lib/api-client";
@@ -15,11 +16,35 @@ import { solveCaptcha } from "~/lib/captcha";
 import { cn } from "~/lib/cn";
 import { href } from "~/lib/route-map";
 
-type Field = "name" | "company" | "email" | "phone" | "message";
-const FIELDS: readonly Field[] = ["name", "company", "email", "phone", "message"];
+export type ContactField = "name" | "company" | "email" | "phone" | "message";
+type Field = ContactField;
+export const CONTACT_FIELDS: readonly Field[] = ["name", "company", "email", "phone", "message"];
+const FIELDS = CONTACT_FIELDS;
+
+/**
+ * The page action's answer to a form posted without JavaScript (which cannot solve the captcha):
+ * what was typed, the catalog keys of refused fields, and whether it is ready to go by e-mail.
+ */
+export interface ContactWithoutScript {
+  values: Record<Field, string>;
+  errors: Partial<Record<Field, string>>;
+  ready: boolean;
+}
+
+/** The fields as the API reads them, without the captcha (solved only once they are right). */
+export function contactFields(values: Record<Field, string>, locale: Locale) {
+  return contactRequestSchema.omit({ captcha: true }).safeParse({
+    name: values.name,
+    email: values.email.trim(),
+    message: values.message,
+    language: locale,
+    ...(values.company.trim() ? { company: values.company } : {}),
+    ...(values.phone.trim() ? { phone: values.phone } : {}),
+  });
+}
 
 /** The catalog key of the message for a field that the schema or the server refused. */
-function errorKey(field: string, code: string | undefined): string {
+export function errorKey(field: string, code: string | undefined): string {
   if (field === "captcha") return "contact.error_captcha";
   if (code === "too_small" && field === "message") return "contact.error_message_short";
   if (code === "too_big") return "contact.error_too_long";
@@ -33,16 +58,22 @@ function errorKey(field: string, code: string | undefined): string {
  * field; the API stores the message, mails it to the team and confirms it to the sender. A solved
  * proof-of-work captcha goes with it, as with registration.
  */
-export function ContactForm({ locale }: { locale: Locale }) {
+export function ContactForm({
+  locale,
+  withoutScript,
+}: {
+  locale: Locale;
+  withoutScript?: ContactWithoutScript;
+}) {
   const { i18n } = useLingui();
-  const [values, setValues] = useState<Record<Field, string>>({
-    name: "",
-    company: "",
-    email: "",
-    phone: "",
-    message: "",
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field | "form", string>>>({});
+  const [values, setValues] = useState<Record<Field, string>>(
+    () => withoutScript?.values ?? { name: "", company: "", email: "", phone: "", message: "" },
+  );
+  const [errors, setErrors] = useState<Partial<Record<Field | "form", string>>>(() =>
+    Object.fromEntries(
+      Object.entries(withoutScript?.errors ?? {}).map(([field, key]) => [field, i18n._(key)]),
+    ),
+  );
   const [stage, setStage] = useState<"idle" | "sending" | "sent">("idle");
   const [reference, setReference] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -57,16 +88,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = {
-      name: values.name,
-      email: values.email.trim(),
-      message: values.message,
-      language: locale,
-      ...(values.company.trim() ? { company: values.company } : {}),
-      ...(values.phone.trim() ? { phone: values.phone } : {}),
-    };
-    // The same schema as the API, without the captcha, which is solved only once the fields are right.
-    const checked = contactRequestSchema.omit({ captcha: true }).safeParse(input);
+    const checked = contactFields(values, locale);
     if (!checked.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of checked.error.issues) {
@@ -120,6 +142,7 @@ export function ContactForm({ locale }: { locale: Locale }) {
   }
 
   const privacy = href("legal-privacy", locale);
+  if (withoutScript?.ready && stage === "idle") return <SendByMail values={values} />;
   return (
     <section aria-labelledby="contact-form-title" className="mt-12">
       <h2
@@ -128,7 +151,14 @@ export function ContactForm({ locale }: { locale: Locale }) {
       >
         {i18n._("contact.form_title")}
       </h2>
-      <form ref={formRef} onSubmit={submit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+      {/* Posted to the page's action only without JavaScript (the browser sends it otherwise). */}
+      <form
+        ref={formRef}
+        method="post"
+        onSubmit={submit}
+        noValidate
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <FormField label={i18n._("contact.name")} error={errors.name}>
           {(f) => (
             <Input
@@ -225,6 +255,43 @@ export function ContactForm({ locale }: { locale: Locale }) {
           </Button>
         </div>
       </form>
+    </section>
+  );
+}
+
+/**
+ * Without JavaScript the captcha cannot be solved, so the message cannot go through the form
+ * (docs/decisions/0013-contact-without-javascript.md): it goes by e-mail instead, written for the
+ * visitor in their own mail program, so nothing typed is lost.
+ */
+function SendByMail({ values }: { values: Record<Field, string> }) {
+  const { i18n } = useLingui();
+  const { email, phone } = siteConfig.contact;
+  const body = [
+    values.message.trim(),
+    "",
+    values.name.trim(),
+    values.company.trim(),
+    values.phone.trim(),
+    values.email.trim(),
+  ]
+    .filter((line, index) => index < 2 || line)
+    .join("\n");
+  const mailto = `mailto:${email}?${new URLSearchParams({
+    subject: i18n._("contact.nojs_subject", { name: values.name.trim() }),
+    body,
+  })
+    .toString()
+    .replaceAll("+", "%20")}`;
+  return (
+    <section aria-labelledby="contact-mail-title" className="mt-12">
+      <Alert variant="warning" title={<span id="contact-mail-title">{i18n._("contact.nojs_title")}</span>}>
+        {i18n._("contact.nojs_text", { phone })}
+      </Alert>
+      <a href={mailto} className={`${buttonVariants({ size: "lg" })} mt-6`}>
+        <Mail aria-hidden="true" className="size-5" />
+        {i18n._("contact.nojs_send")}
+      </a>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { NEW_PASSWORD_LENGTHS } from "@ems/contracts/password-rules";
-import { getFormProps, getInputProps, useInputControl } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
 import { sessionIdParamsSchema, type SessionInfo } from "@ems/contracts/auth";
@@ -165,9 +165,6 @@ export function PersonalDetails({ user }: { user: ProfileUser }) {
       else void refreshSession();
     },
   });
-  const firstName = useInputControl(fields.first_name);
-  const lastName = useInputControl(fields.last_name);
-  const language = useInputControl(fields.language);
 
   return (
     <Section
@@ -181,8 +178,8 @@ export function PersonalDetails({ user }: { user: ProfileUser }) {
         <ProfileProblem codes={formErrors} className="sm:col-span-2" />
         <NameFields
           labels={{ first: i18n._("my_profile.first_name"), last: i18n._("my_profile.last_name") }}
-          values={{ first: firstName.value ?? "", last: lastName.value ?? "" }}
-          onChange={(part, value) => (part === "first" ? firstName : lastName).change(value)}
+          first={{ field: fields.first_name }}
+          last={{ field: fields.last_name }}
           errors={{
             first: errorText.field(fields.first_name.errors),
             last: errorText.field(fields.last_name.errors),
@@ -191,8 +188,7 @@ export function PersonalDetails({ user }: { user: ProfileUser }) {
         <LanguageField
           label={i18n._("my_profile.language")}
           description={i18n._("my_profile.language_hint")}
-          value={language.value ?? user.language}
-          onChange={language.change}
+          field={fields.language}
           error={errorText.field(fields.language.errors)}
         />
         <div className="flex items-end sm:col-span-2">

@@ -266,28 +266,26 @@ function OrderForm({ quote, options, locale, onClose }: OrderDialogProps & { onC
           </Alert>
         ) : (
           <div className="mt-3 grid gap-4">
-            <FormField label={i18n._("my_quotes.order_billing")} error={errors.billing_address_id}>
-              {(f) => (
-                <select {...getSelectProps(fields.billing_address_id)} {...f} className={inputClassName}>
-                  {addresses.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {addressLine(a)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField label={i18n._("my_quotes.order_shipping")} error={errors.shipping_address_id}>
-              {(f) => (
-                <select {...getSelectProps(fields.shipping_address_id)} {...f} className={inputClassName}>
-                  {addresses.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {addressLine(a)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            {(["billing", "shipping"] as const).map((use) => {
+              const field = use === "billing" ? fields.billing_address_id : fields.shipping_address_id;
+              return (
+                <FormField
+                  key={use}
+                  label={i18n._(`my_quotes.order_${use}`)}
+                  error={errors[`${use}_address_id`]}
+                >
+                  {(f) => (
+                    <select {...getSelectProps(field)} {...f} className={inputClassName}>
+                      {addresses.map((a) => (
+                        <option key={a.id} value={a.id}>
+                          {addressLine(a)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+              );
+            })}
           </div>
         )}
       </div>

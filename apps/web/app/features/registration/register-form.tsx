@@ -152,8 +152,8 @@ export function RegisterForm({ countries }: { countries: Country[] }) {
         <legend className="mb-3 text-lg font-semibold">{i18n._("register_page.contact_heading")}</legend>
         <NameFields
           labels={{ first: i18n._("my_profile.first_name"), last: i18n._("my_profile.last_name") }}
-          values={{ first: values.firstName, last: values.lastName }}
-          onChange={(part, value) => set(part === "first" ? "firstName" : "lastName")(value)}
+          first={{ value: values.firstName, onChange: set("firstName") }}
+          last={{ value: values.lastName, onChange: set("lastName") }}
           errors={{ first: errors["contact.first_name"], last: errors["contact.last_name"] }}
         />
         <FormField

@@ -30,8 +30,15 @@ import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import { STAFF_DELIVERIES, STAFF_INVOICES } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
-import { useFieldText } from "./settings-reference";
-import { FilterField, FilterForm, InvoiceStatusBadge, linkClass, mutedClass, StaffProblem } from "./staff-ui";
+import {
+  FilterField,
+  FilterForm,
+  InvoiceStatusBadge,
+  linkClass,
+  mutedClass,
+  StaffProblem,
+  useFieldText,
+} from "./staff-ui";
 import { ActionsHeader, DocumentCell, RowAction, ShipmentCell } from "./staff-cells";
 import type { StaffListProps as ListProps } from "./staff-views";
 import { hrefOf } from "~/lib/api-client";

@@ -19,7 +19,6 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { formErrorText } from "~/lib/form-errors";
 import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
@@ -35,26 +34,8 @@ import {
   thClass,
   theadClass,
   trClass,
+  useFieldText,
 } from "./staff-ui";
-
-/**
- * The text of a field's error. The schema's own messages are no codes, so an empty field is asked
- * for and anything else reads as `invalid`; `known` words the API's codes this field can get.
- */
-export function useFieldText() {
-  const { i18n } = useLingui();
-  return (
-    field: { errors: string[] | undefined; value: unknown },
-    invalid: string,
-    known?: Readonly<Record<string, string>>,
-  ) =>
-    formErrorText(
-      i18n,
-      field.errors,
-      field.value === undefined || field.value === "" ? "staff.error_required" : invalid,
-      known,
-    );
-}
 
 /** The holidays of one year (they move delivery dates): list, add, delete. */
 export function HolidaysSection({

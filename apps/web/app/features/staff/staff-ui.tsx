@@ -12,6 +12,7 @@ import { StatusBadge } from "~/components/list/status-badge";
 import { FormProblem } from "~/components/ui/form-problem";
 import { claimValues } from "@ems/content/values";
 import { cn } from "~/lib/cn";
+import { formErrorText } from "~/lib/form-errors";
 import { listHref, sortChange, type ListSpec, type ListState } from "~/lib/list-query";
 import { currentPage } from "~/lib/route-map";
 import { INVOICE_STATUS_TONES, ORDER_STATUS_TONES } from "~/lib/status-tones";
@@ -294,4 +295,23 @@ export function StaffProblem({ codes, className }: { codes: string[] | undefined
       className={className}
     />
   );
+}
+
+/**
+ * The text of a field's error. The schema's own messages are no codes, so an empty field is asked
+ * for and anything else reads as `invalid`; `known` words the API's codes this field can get.
+ */
+export function useFieldText() {
+  const { i18n } = useLingui();
+  return (
+    field: { errors: string[] | undefined; value: unknown },
+    invalid: string,
+    known?: Readonly<Record<string, string>>,
+  ) =>
+    formErrorText(
+      i18n,
+      field.errors,
+      field.value === undefined || field.value === "" ? "staff.error_required" : invalid,
+      known,
+    );
 }

@@ -1,26 +1,29 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useLingui } from "@lingui/react";
 import { SESSION_COOKIE } from "@ems/config/constants";
+import { totpCodeSchema, twoFactorEndpoints } from "@ems/contracts/profile";
 import { Copy, Download } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import { Link, redirect } from "react-router";
+import { useState } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
+import { FormProblem } from "~/components/ui/form-problem";
 import { Input } from "~/components/ui/input";
 import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import { browserApi } from "~/lib/browser-api";
 import { readCookie } from "~/lib/cookies";
-import { localeFromPath, localizePath } from "~/lib/locale";
+import { submitForm } from "~/lib/form-action.server";
+import { formErrorText } from "~/lib/form-errors";
+import { localizePath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { signInUrl } from "~/lib/session-expiry";
 import { currentPage } from "~/lib/route-map";
-import { notifyGlobalError } from "~/lib/toast";
+import { useLocale } from "~/lib/use-locale";
 
 import type { Route } from "./+types/qrcode";
-import { useLocale } from "~/lib/use-locale";
-import { twoFactorEndpoints } from "@ems/contracts/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -30,7 +33,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** Two-factor enrolment needs a signed-in user; the secret is made (once) by the API. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
   const login = signInUrl(url.pathname);
   if (!readCookie(request.headers.get("cookie"), SESSION_COOKIE)) throw redirect(login);
   try {
@@ -38,45 +40,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { qr: answer.data };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw redirect(login);
-    if (error instanceof ApiError && error.status === 409)
-      throw redirect(localizePath("/my/profile", locale));
+    // Already on: nothing to scan. Not a redirect: right after the action confirmed the code, this
+    // loader runs again and the page must still show the recovery codes the action answered.
+    if (error instanceof ApiError && error.status === 409) return { qr: null };
     throw error;
   }
+}
+
+/** Confirms enrolment with a current code; the recovery codes come back once, in this answer only. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const reply = await submitForm(request, context, totpCodeSchema, (api, body) =>
+    call(api, twoFactorEndpoints.enable, { body }),
+  );
+  const answer = reply.data as { data: { recovery_codes: string[] } } | undefined;
+  return { result: reply.result, recoveryCodes: reply.done && answer ? answer.data.recovery_codes : null };
 }
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export default function QrCodePage({ loaderData }: Route.ComponentProps) {
+export default function QrCodePage({ loaderData, actionData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const { qr } = loaderData;
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const busy = useNavigation().state === "submitting";
   const [copied, setCopied] = useState(false);
-
-  async function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setPending(true);
-    try {
-      const answer = await call(browserApi(), twoFactorEndpoints.enable, {
-        body: {
-          code: code.trim(),
-        },
-      });
-      setRecoveryCodes(answer.data.recovery_codes);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400)
-        setError(i18n._("otp_page.otp_verification_failed"));
-      else notifyGlobalError(i18n);
-    } finally {
-      setPending(false);
-    }
-  }
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: totpCodeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const recoveryCodes = actionData?.recoveryCodes ?? null;
+  const profile = localizePath("/my/profile", locale);
 
   if (recoveryCodes) {
     const text = recoveryCodes.join("\n");
@@ -113,12 +110,27 @@ export default function QrCodePage({ loaderData }: Route.ComponentProps) {
             {i18n._("qrcode_page.download")}
           </a>
         </div>
-        <Link to={localizePath("/my/profile", locale)} className={`${buttonVariants()} mt-8 w-full`}>
+        <Link to={profile} className={`${buttonVariants()} mt-8 w-full`}>
           {i18n._("qrcode_page.saved_continue")}
         </Link>
       </article>
     );
   }
+
+  if (!qr)
+    return (
+      <article aria-labelledby="qr-title">
+        <h1 id="qr-title" className="text-2xl font-bold tracking-tight">
+          {i18n._("qrcode_page.title")}
+        </h1>
+        <Alert variant="success" className="mt-6">
+          {i18n._("my_profile.two_factor_on")}
+        </Alert>
+        <Link to={profile} className={`${buttonVariants()} mt-6`}>
+          {i18n._("qrcode_page.cancel")}
+        </Link>
+      </article>
+    );
 
   return (
     <article aria-labelledby="qr-title">
@@ -145,14 +157,16 @@ export default function QrCodePage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
-      <form onSubmit={confirm} className="mt-6 space-y-4">
-        {error ? <Alert variant="error">{error}</Alert> : null}
-        <FormField label={i18n._("signin.code_label")}>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormProblem codes={form.errors} fallback="global.error" />
+        <FormField
+          label={i18n._("signin.code_label")}
+          error={formErrorText(i18n, fields.code.errors, "otp_page.otp_verification_failed")}
+        >
           {(f) => (
             <Input
+              {...getInputProps(fields.code, { type: "text" })}
               {...f}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
               required
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -162,13 +176,13 @@ export default function QrCodePage({ loaderData }: Route.ComponentProps) {
             />
           )}
         </FormField>
-        <Button type="submit" className="w-full" loading={pending}>
+        <Button type="submit" className="w-full" loading={busy}>
           {i18n._("qrcode_page.confirm")}
         </Button>
-      </form>
+      </Form>
       <p className="mt-6 text-sm">
         <Link
-          to={localizePath("/my/profile", locale)}
+          to={profile}
           className="font-semibold text-primary-800 underline underline-offset-4 dark:text-primary-300"
         >
           {i18n._("qrcode_page.cancel")}

@@ -1,23 +1,24 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { registerEndpoints, resendSchema, verifyCodeSchema } from "@ems/contracts/register";
+import { useEffect, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, IntentField } from "~/components/ui/form-field";
+import { FormProblem } from "~/components/ui/form-problem";
 import { Input } from "~/components/ui/input";
-import { fieldError } from "~/features/registration/field-errors";
-import { ApiError, call } from "~/lib/api-client";
-import { browserApi } from "~/lib/browser-api";
+import { call } from "~/lib/api-client";
+import { formIntent, submitIntent } from "~/lib/form-action.server";
+import { formErrorText } from "~/lib/form-errors";
 import { localeFromPath, localizePath } from "~/lib/locale";
-import { useSessionValue } from "~/lib/use-session-value";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
-import { notifyGlobalError, showToast } from "~/lib/toast";
+import { useFetcherForm } from "~/lib/use-fetcher-form";
+import { useLocale } from "~/lib/use-locale";
+import { useSessionValue } from "~/lib/use-session-value";
 
 import type { Route } from "./+types/register-auth";
-import { useLocale } from "~/lib/use-locale";
-import { registerEndpoints } from "@ems/contracts/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -36,14 +37,18 @@ export function loader({ request }: Route.LoaderArgs) {
   return { pending };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitIntent(request, context, {
+    verify: formIntent(verifyCodeSchema, (api, body) => call(api, registerEndpoints.verify, { body })),
+    resend: formIntent(resendSchema, (api, body) => call(api, registerEndpoints.resend, { body })),
+  });
+}
+
 export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const navigate = useNavigate();
-  const [pending, setPending] = useState(loaderData.pending);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { pending } = loaderData;
   const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_S);
   const email = useSessionValue("ems:register_email");
   useEffect(() => {
@@ -52,45 +57,30 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [cooldown]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      await call(browserApi(), registerEndpoints.verify, {
-        body: { pending_id: pending, code: code.trim() },
-      });
+  const verify = useFetcherForm({
+    schema: verifyCodeSchema,
+    id: "verify",
+    onDone: () => {
       // The registration success check: the success page opens only right after a verification.
       sessionStorage.setItem("ems:register_verified", "1");
-      await navigate(localizePath("/register/success", locale));
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 410)
-        setError(i18n._("register_page.code_expired"));
-      else if (failure instanceof ApiError && typeof failure.otherData?.attempts_left === "number")
-        setError(
-          `${i18n._("otp_page.otp_verification_failed")} ${i18n._("signin.attempts_left", { count: failure.otherData.attempts_left })}`,
-        );
-      else setError(fieldError(i18n, failure)?.message ?? i18n._("global.error"));
-      setBusy(false);
-    }
-  }
-
-  async function resend() {
-    setError(null);
-    try {
-      const answer = await call(browserApi(), registerEndpoints.resend, {
-        body: {
-          pending_id: pending,
-        },
-      });
-      setPending(answer.data.pending_id);
-      await navigate(`?pending=${answer.data.pending_id}`, { replace: true });
+      void navigate(localizePath("/register/success", locale));
+    },
+  });
+  const resend = useFetcherForm<typeof resendSchema, { data: { pending_id: string } }>({
+    schema: resendSchema,
+    id: "resend",
+    success: i18n._("register_page.code_resent"),
+    onDone: (answer) => {
+      // The new code belongs to a new pending registration: the address follows it.
+      if (answer) void navigate(`?pending=${answer.data.pending_id}`, { replace: true });
       setCooldown(RESEND_COOLDOWN_S);
-      showToast({ title: i18n._("register_page.code_resent"), color: "success" });
-    } catch {
-      notifyGlobalError(i18n);
-    }
-  }
+    },
+  });
+  const attemptsLeft = verify.fetcher.data?.otherData?.attempts_left;
+  const codeError = formErrorText(i18n, verify.fields.code.errors, "register_page.error_invalid", {
+    CODE_INVALID: "otp_page.otp_verification_failed",
+    CODE_EXPIRED: "register_page.code_expired",
+  });
 
   return (
     <article aria-labelledby="register-auth-title">
@@ -100,14 +90,28 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-neutral-700 dark:text-neutral-300">
         {email ? i18n._("register_page.auth_intro_email", { email }) : i18n._("register_page.auth_intro")}
       </p>
-      <form onSubmit={submit} className="mt-6 space-y-4">
-        <div aria-live="polite">{error ? <Alert variant="error">{error}</Alert> : null}</div>
-        <FormField label={i18n._("signin.code_label")}>
+      <verify.fetcher.Form method="post" {...getFormProps(verify.form)} className="mt-6 space-y-4">
+        <IntentField intent="verify" />
+        <input type="hidden" name="pending_id" value={pending} />
+        <div aria-live="polite">
+          <FormProblem
+            codes={verify.formErrors}
+            fallback="global.error"
+            known={{ RATE_LIMITED: "login_page.RATE_LIMITED" }}
+          />
+        </div>
+        <FormField
+          label={i18n._("signin.code_label")}
+          error={
+            codeError && typeof attemptsLeft === "number"
+              ? `${codeError} ${i18n._("signin.attempts_left", { count: attemptsLeft })}`
+              : codeError
+          }
+        >
           {(f) => (
             <Input
+              {...getInputProps(verify.fields.code, { type: "text" })}
               {...f}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
               required
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -117,16 +121,27 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
             />
           )}
         </FormField>
-        <Button type="submit" className="w-full" loading={busy}>
+        <Button type="submit" className="w-full" loading={verify.busy}>
           {i18n._("register_page.confirm")}
         </Button>
-      </form>
+      </verify.fetcher.Form>
       <p className="mt-6 text-sm text-neutral-700 dark:text-neutral-300">
         {i18n._("register_page.link_hint")}
       </p>
-      <Button variant="link" className="mt-2 px-0" disabled={cooldown > 0} onClick={() => void resend()}>
-        {cooldown > 0 ? i18n._("register_page.resend_in", { seconds: cooldown }) : i18n._("signin.resend")}
-      </Button>
+      <resend.fetcher.Form method="post" {...getFormProps(resend.form)}>
+        <IntentField intent="resend" />
+        <input type="hidden" name="pending_id" value={pending} />
+        <FormProblem codes={resend.formErrors} fallback="global.error" className="mt-2" />
+        <Button
+          type="submit"
+          variant="link"
+          className="mt-2 px-0"
+          disabled={cooldown > 0}
+          loading={resend.busy}
+        >
+          {cooldown > 0 ? i18n._("register_page.resend_in", { seconds: cooldown }) : i18n._("signin.resend")}
+        </Button>
+      </resend.fetcher.Form>
     </article>
   );
 }

@@ -1,47 +1,55 @@
 import { useLingui } from "@lingui/react";
+import { registerEndpoints, verifyLinkSchema } from "@ems/contracts/register";
 import { CircleCheck } from "lucide-react";
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { browserApi } from "~/lib/browser-api";
+import { call } from "~/lib/api-client";
+import { submitForm } from "~/lib/form-action.server";
 import { localizePath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
+import { useLocale } from "~/lib/use-locale";
 
 import type { Route } from "./+types/register-verified";
-import { useLocale } from "~/lib/use-locale";
-import { call } from "~/lib/api-client";
-import { registerEndpoints } from "@ems/contracts/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
   return page ? routePageMeta(page, { index: false }) : [];
 };
 
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, wellFormed: verifyLinkSchema.safeParse({ token }).success };
+}
+
+/** A plain form post: confirming needs no JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, context, verifyLinkSchema, (api, body) =>
+    call(api, registerEndpoints.verifyLink, { body }),
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
 /**
  * The link of the verification e-mail. Opening a page changes nothing (mail scanners open links);
  * the button confirms.
  */
-export default function RegisterVerified() {
+export default function RegisterVerified({ loaderData, actionData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
-  const [state, setState] = useState<"ready" | "busy" | "done" | "failed">(
-    /^[A-Za-z0-9_-]{43}$/.test(token) ? "ready" : "failed",
-  );
-
-  async function confirm() {
-    setState("busy");
-    try {
-      await call(browserApi(), registerEndpoints.verifyLink, { body: { token } });
-      setState("done");
-    } catch {
-      setState("failed");
-    }
-  }
+  const busy = useNavigation().state === "submitting";
+  const state = actionData
+    ? actionData.done
+      ? "done"
+      : "failed"
+    : loaderData.wellFormed
+      ? "ready"
+      : "failed";
 
   if (state === "done") {
     return (
@@ -71,9 +79,12 @@ export default function RegisterVerified() {
           <p className="mt-3 text-neutral-700 dark:text-neutral-300">
             {i18n._("register_page.verified_intro")}
           </p>
-          <Button size="lg" className="mt-6 w-full" loading={state === "busy"} onClick={() => void confirm()}>
-            {i18n._("register_page.verified_confirm")}
-          </Button>
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Button type="submit" size="lg" className="w-full" loading={busy}>
+              {i18n._("register_page.verified_confirm")}
+            </Button>
+          </Form>
         </>
       )}
     </article>

@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react";
 import type { Country } from "@ems/contracts/countries";
 import { Check } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 
-import { AcceptInvitation } from "~/features/companies/accept-invitation";
+import { AcceptInvitation, type InvitationAccepted } from "~/features/companies/accept-invitation";
 import { RegisterForm } from "~/features/registration/register-form";
 import { apiFromRequest } from "~/lib/api.server";
+import { submitForm } from "~/lib/form-action.server";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -14,6 +15,7 @@ import type { Route } from "./+types/register";
 import { useLocale } from "~/lib/use-locale";
 import { call } from "~/lib/api-client";
 import { countryEndpoints } from "@ems/contracts/countries";
+import { acceptInvitationSchema, invitationEndpoints, invitationParamSchema } from "@ems/contracts/companies";
 
 const BENEFITS = ["quotes", "team", "tracking", "archive"] as const;
 
@@ -25,27 +27,55 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     { page: currentPage(matches) },
   );
 
-/** The countries for the form, named in the page's language. */
+/**
+ * The countries for the form, named in the page's language; with `?invitation=` the invitation
+ * instead (null when the link does not work: unknown, used, withdrawn or expired).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
-  try {
-    const answer = await call(apiFromRequest(request, context), countryEndpoints.list, {
-      query: { lang: locale },
-    });
-    return { countries: answer.data };
-  } catch {
-    return { countries: [] as Country[] };
+  const url = new URL(request.url);
+  const api = apiFromRequest(request, context);
+  const token = url.searchParams.get("invitation");
+  if (token !== null) {
+    const params = invitationParamSchema.safeParse({ token });
+    const invitation = params.success
+      ? await call(api, invitationEndpoints.detail, { params: params.data })
+          .then((answer) => answer.data)
+          .catch(() => null)
+      : null;
+    return { countries: [] as Country[], invitation: { token, detail: invitation } };
   }
+  try {
+    const answer = await call(api, countryEndpoints.list, { query: { lang: localeFromPath(url.pathname) } });
+    return { countries: answer.data, invitation: null };
+  } catch {
+    return { countries: [] as Country[], invitation: null };
+  }
+}
+
+/** Accepting an invitation; a new company registers from the browser (its captcha is solved there). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitForm(
+    request,
+    context,
+    acceptInvitationSchema,
+    async (api, body): Promise<InvitationAccepted> => {
+      const answer = await call(api, invitationEndpoints.accept, { body });
+      return { email: answer.data.email, language: body.language };
+    },
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 }
 
 /** Registration (docs/behaviour/accounts.md#registration): the company registers itself; its first user becomes the administrator. */
 export default function Register({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const [params] = useSearchParams();
-  const invitation = params.get("invitation");
+  const { invitation } = loaderData;
   // A colleague's invitation: join that company instead of registering a new one.
-  if (invitation) return <AcceptInvitation token={invitation} />;
+  if (invitation) return <AcceptInvitation token={invitation.token} invitation={invitation.detail} />;
   return (
     <article aria-labelledby="register-title">
       <h1 id="register-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

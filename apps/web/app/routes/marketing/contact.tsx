@@ -1,7 +1,9 @@
-import { useLoaderData, useMatches } from "react-router";
+import { useActionData, useLoaderData, useMatches } from "react-router";
 
 import { ContactForm } from "~/features/content/contact-form";
 import { marketingPageData } from "~/features/content/content.server";
+import { readContactWithoutScript } from "~/features/content/contact-without-script.server";
+import { localeFromPath } from "~/lib/locale";
 import { MarketingPageView } from "~/features/content/marketing-page";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -10,6 +12,11 @@ import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {
   return marketingPageData(request);
+}
+
+/** Only a browser without JavaScript posts here (docs/decisions/0013-contact-without-javascript.md). */
+export async function action({ request }: Route.ActionArgs) {
+  return readContactWithoutScript(await request.formData(), localeFromPath(new URL(request.url).pathname));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -21,10 +28,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function ContactPage() {
   const page = currentPage(useMatches());
   const content = useLoaderData<typeof loader>();
+  const withoutScript = useActionData<typeof action>();
   if (!page) return null;
   return (
     <MarketingPageView page={page} content={content}>
-      <ContactForm locale={page.locale} />
+      <ContactForm locale={page.locale} withoutScript={withoutScript} />
     </MarketingPageView>
   );
 }

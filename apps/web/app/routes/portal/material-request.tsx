@@ -5,6 +5,7 @@ import {
   MATERIAL_REQUEST_SORTS,
   MATERIAL_REQUEST_STATUSES,
   latestExpectedOn,
+  materialRequestCreateSchema,
   utcToday,
 } from "@ems/contracts/material-requests";
 import { PackagePlus } from "lucide-react";
@@ -17,9 +18,14 @@ import { ListNote } from "~/components/list/list-states";
 import { Button } from "~/components/ui/button";
 import { TrackingNumber } from "~/features/billing/document-links";
 import { PageHeader } from "~/features/billing/page-header";
-import { AnnounceMaterialDialog, type OrderOption } from "~/features/supply/announce-dialog";
+import {
+  AnnounceMaterialDialog,
+  type AnnouncedRequest,
+  type OrderOption,
+} from "~/features/supply/announce-dialog";
 import { MATERIAL_SORTABLE, useMaterialRequestColumns } from "~/features/supply/material-columns";
 import { apiFromRequest } from "~/lib/api.server";
+import { submitForm } from "~/lib/form-action.server";
 import { listApiParams, readListQuery, type ListSpec } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { useLocale } from "~/lib/use-locale";
@@ -72,6 +78,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     latest: latestExpectedOn(),
     announce: url.searchParams.get("announce") === "1",
   };
+}
+
+/** Announcing a delivery: the form's answer carries the new request's number for the toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, context, materialRequestCreateSchema, async (api, body) => {
+    const answer = await call(api, materialRequestEndpoints.create, { body });
+    return { number: answer.data.number } satisfies AnnouncedRequest;
+  });
 }
 
 export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
