@@ -286,7 +286,8 @@ function SendByMail({ values }: { values: Record<Field, string> }) {
   return (
     <section aria-labelledby="contact-mail-title" className="mt-12">
       <Alert variant="warning" title={<span id="contact-mail-title">{i18n._("contact.nojs_title")}</span>}>
-        {i18n._("contact.nojs_text", { phone })}
+        {/* No-break spaces: a phone number reads as one piece, never split over two lines. */}
+        {i18n._("contact.nojs_text", { phone: phone.replaceAll(" ", "\u00a0") })}
       </Alert>
       <a href={mailto} className={`${buttonVariants({ size: "lg" })} mt-6`}>
         <Mail aria-hidden="true" className="size-5" />
