@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from "@fastify/type-provider
 import { JSON_BODY_LIMIT_BYTES } from "@ems/config/constants";
 import type { DbHandle } from "@ems/db/client";
 import { knowledgeBase, type KnowledgeBase } from "@ems/content/knowledge-base";
+import type { FileStorage } from "@ems/storage/file-storage";
 import type { Env } from "./env.ts";
 import authPlugin from "./plugins/auth.ts";
 import csrfPlugin from "./plugins/csrf.ts";
@@ -54,6 +55,9 @@ import { redirectsRoutes } from "./modules/redirects/redirects-routes.ts";
 import { staffRedirectsRoutes } from "./modules/redirects/staff-redirects-routes.ts";
 import { RedirectRuleCache } from "./modules/redirects/redirects-service.ts";
 import { systemRoutes } from "./modules/system/system-routes.ts";
+import { filesRoutes } from "./modules/files/files-routes.ts";
+import { fileStorageFromEnv } from "./modules/files/storage-env.ts";
+import { uploadStoreFromEnv, type UploadStore } from "./modules/files/upload-store.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -73,6 +77,10 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
   /** The knowledge base to serve; default: content/ of the repository (tests pass their own). */
   knowledgeBase?: KnowledgeBase;
+  /** Where uploaded files are kept; default: from the environment (S3_*, else DATA_DIR/files), closed with the app. */
+  storage?: FileStorage;
+  /** Where resumable uploads wait for their last byte; default: from the environment (S3_*, else DATA_DIR/uploads). */
+  uploads?: UploadStore;
 }
 
 /**
@@ -197,6 +205,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, {
     captcha: { hmacKey: options.captchaHmacKey, maxNumber: env.CAPTCHA_MAX_NUMBER },
     rateLimit: requestLimit,
+  });
+  // Files (issue 17): resumable uploads, the company's files, downloads.
+  const storage = options.storage ?? fileStorageFromEnv(env);
+  if (!options.storage) app.addHook("onClose", async () => storage.close());
+  await app.register(filesRoutes, {
+    storage,
+    uploads: options.uploads ?? uploadStoreFromEnv(env),
+    limits: { uploadMaxBytes: env.UPLOAD_MAX_BYTES, quotaBytes: env.COMPANY_STORAGE_QUOTA_BYTES },
   });
   if (devOutboxSetting(env).on) await app.register(devOutboxRoutes);
 

@@ -67,4 +67,43 @@ describe("loadEnv", () => {
       "https://portal.example.test",
     );
   });
+
+  it("stores files under DATA_DIR with a 200 MiB upload limit and a 2 GiB quota unless told otherwise", () => {
+    const env = loadEnv({});
+    expect(env.UPLOAD_MAX_BYTES).toBe(209_715_200);
+    expect(env.COMPANY_STORAGE_QUOTA_BYTES).toBe(2_147_483_648);
+    expect(env.S3_ENDPOINT).toBeUndefined();
+    const set = loadEnv({ UPLOAD_MAX_BYTES: "1048576", COMPANY_STORAGE_QUOTA_BYTES: "0" });
+    expect(set).toMatchObject({ UPLOAD_MAX_BYTES: 1_048_576, COMPANY_STORAGE_QUOTA_BYTES: 0 });
+    for (const [name, value] of [
+      ["UPLOAD_MAX_BYTES", "0"],
+      ["UPLOAD_MAX_BYTES", "200MB"],
+      ["UPLOAD_MAX_BYTES", "1.5"],
+      ["COMPANY_STORAGE_QUOTA_BYTES", "-1"],
+    ] as const)
+      expect(() => loadEnv({ [name]: value }), `${name}=${value}`).toThrow(name);
+  });
+
+  it("takes all four S3 variables, and names the missing ones with every other problem", () => {
+    const s3 = {
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "ems-files",
+      S3_ACCESS_KEY_ID: "access",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(loadEnv(s3)).toMatchObject({ ...s3, S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: "true" });
+    let caught: unknown;
+    try {
+      loadEnv({ S3_ENDPOINT: s3.S3_ENDPOINT, S3_BUCKET: s3.S3_BUCKET, PORT: "eighty" });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    const problems = (caught as EnvError).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems.find((p) => p.startsWith("PORT="))).toBeDefined();
+    expect(problems.find((p) => p.startsWith("S3_ACCESS_KEY_ID is missing"))).toBeDefined();
+    expect(problems.find((p) => p.startsWith("S3_SECRET_ACCESS_KEY is missing"))).toBeDefined();
+    expect(() => loadEnv({ ...s3, S3_BUCKET: "Not A Bucket" })).toThrow("S3_BUCKET");
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refineS3Env, s3EnvShape } from "@ems/storage/storage-from-env";
 
 /**
  * Every environment variable the server reads, validated once at boot. README's "Configuration"
@@ -91,6 +92,29 @@ export const envSchema = z
       .string()
       .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe publishable key (pk_test_…, pk_live_…)")
       .optional(),
+    /**
+     * Uploaded files go to S3_ENDPOINT/S3_BUCKET when the four S3 variables are set (all or none),
+     * else under DATA_DIR (files/ for stored files, uploads/ for resumable uploads in progress).
+     */
+    ...s3EnvShape,
+    /** The largest single upload, in bytes (default 200 MiB); larger ones answer 413 FILE_TOO_LARGE. */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(Number.MAX_SAFE_INTEGER)
+      .default(200 * 1024 * 1024),
+    /** What each company may store, in bytes (default 2 GiB); an upload beyond it answers 413 QUOTA_EXCEEDED. */
+    COMPANY_STORAGE_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(Number.MAX_SAFE_INTEGER)
+      .default(2 * 1024 * 1024 * 1024),
+  })
+  // Checked even when other variables are wrong, so that every problem is listed at once.
+  .superRefine(refineS3Env, {
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
   })
   .refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_PUBLISHABLE_KEY === undefined), {
     path: ["STRIPE_PUBLISHABLE_KEY"],

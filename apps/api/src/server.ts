@@ -7,6 +7,9 @@ import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME, OPERATOR_COMPANY_NAME, seedDemoData }
 import { buildApp } from "./app.ts";
 import { DEV_OUTBOX_OVERRIDE, devOutboxSetting } from "./modules/mail/dev-outbox-routes.ts";
 import { expireQuotes } from "./modules/quotes/quotes-service.ts";
+import { sweepAbandonedUploads } from "./modules/files/files-service.ts";
+import { fileStorageFromEnv } from "./modules/files/storage-env.ts";
+import { uploadStoreFromEnv } from "./modules/files/upload-store.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
 import { loadOrCreateSecret } from "./lib/secrets.ts";
 
@@ -50,11 +53,15 @@ async function main(): Promise<void> {
     webOff ? "" : (env.WEB_BUILD_DIR ?? path.join(repoRoot, "apps/web/build")),
   );
   const hasWeb = !webOff && existsSync(path.join(webBuildDir, "server", "index.js"));
+  const storage = fileStorageFromEnv(env);
+  const uploads = uploadStoreFromEnv(env);
   const app = await buildApp({
     env,
     db,
     captchaHmacKey: env.CAPTCHA_HMAC_KEY ?? (await loadOrCreateSecret(env.DATA_DIR, "captcha-hmac")),
     webBuildDir: hasWeb ? webBuildDir : undefined,
+    storage,
+    uploads,
   });
 
   // Open quotes past their validity become Expired on their own (ADR 0004): lists already read
@@ -64,6 +71,15 @@ async function main(): Promise<void> {
   sweepQuotes();
   const quoteExpiry = setInterval(sweepQuotes, 60 * 60 * 1000);
   quoteExpiry.unref();
+  // Uploads nobody finished within 24 hours, and stored-file writes a killed process left behind,
+  // are removed at start and then every hour.
+  const sweepUploads = () =>
+    void sweepAbandonedUploads(uploads, storage).catch((error: unknown) =>
+      app.log.error({ err: error }, "upload sweep failed"),
+    );
+  sweepUploads();
+  const uploadSweep = setInterval(sweepUploads, 60 * 60 * 1000);
+  uploadSweep.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -72,8 +88,10 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "shutting down: draining connections");
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     clearInterval(quoteExpiry);
+    clearInterval(uploadSweep);
     try {
       await app.close();
+      await storage.close();
       await db.close();
       clearTimeout(timer);
       process.exit(0);
@@ -97,6 +115,7 @@ async function main(): Promise<void> {
     `  Links in e-mails:         ${env.PUBLIC_URL} (PUBLIC_URL)`,
     `  Database:                 ${dbOptions.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dbOptions.dataDir}`}`,
     `  Mail:                     ${env.SMTP_URL ? "SMTP (SMTP_URL), after each commit" : "the outbox table only (no SMTP_URL)"}`,
+    `  Files:                    ${env.S3_ENDPOINT ? `S3 bucket ${env.S3_BUCKET} at ${env.S3_ENDPOINT}` : `${path.resolve(env.DATA_DIR, "files")}`}`,
   ];
   if (!hasWeb)
     lines.push(`  Web build not found in ${webBuildDir}: serving the API only (run npm run build).`);

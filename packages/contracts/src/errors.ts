@@ -45,6 +45,16 @@ export const ERROR_CODES = {
   accountLocked: "ACCOUNT_LOCKED",
   loginSessionExpired: "LOGIN_SESSION_EXPIRED",
   otpVerificationFailed: "OTP_VERIFICATION_FAILED",
+  /** Files (issue 17): an upload over UPLOAD_MAX_BYTES (413). */
+  fileTooLarge: "FILE_TOO_LARGE",
+  /** An upload that would take the company over its storage quota (413); otherData says how much is left. */
+  quotaExceeded: "QUOTA_EXCEEDED",
+  /** An upload whose content its purpose does not allow, such as a Gerber upload that is no zip archive (422). */
+  fileContentRefused: "FILE_CONTENT_REFUSED",
+  /** A resumable upload past its 24 hours (410): start a new one. */
+  uploadExpired: "UPLOAD_EXPIRED",
+  /** A byte range that does not lie within the file (416). */
+  rangeNotSatisfiable: "RANGE_NOT_SATISFIABLE",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

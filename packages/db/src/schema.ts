@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   date,
   check,
@@ -18,6 +19,7 @@ import { CONTRACT_KINDS, CONTRACT_STATUSES } from "@ems/contracts/contracts";
 import { LOGIN_METHODS } from "@ems/contracts/auth";
 import { INVOICE_STATUSES, PAYMENT_RECORD_METHODS, PAYMENT_STATUSES } from "@ems/contracts/billing";
 import { MEMBER_STATUSES, RELATIONS } from "@ems/contracts/companies";
+import { FILE_NAME_MAX, FILE_PURPOSES } from "@ems/contracts/files";
 import { MATERIAL_REQUEST_STATUSES } from "@ems/contracts/material-requests";
 import { ORDER_STATUSES, WORK_ORDER_STAGES } from "@ems/contracts/orders";
 import { PRODUCT_CATEGORIES, QUOTE_STATUSES } from "@ems/contracts/quotes";
@@ -909,5 +911,69 @@ export const contactMessages = pgTable(
   (t) => [
     index("contact_messages_created_idx").on(t.createdAt),
     check("contact_messages_language_check", oneOf(t.language, LOCALES)),
+  ],
+);
+
+// Files (issue 17): content-addressed bytes in @ems/storage (local disk or S3), described here.
+
+/**
+ * Content the storage holds or held, by its SHA-256 (the storage key). One row however many
+ * companies uploaded the same bytes; the row stays when the bytes are erased after the last live
+ * company_files row left, and the next upload of that content stores the bytes again.
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    sha256: text("sha256").primaryKey(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("stored_files_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check("stored_files_size_check", sql`${t.size} >= 0`),
+  ],
+);
+
+/**
+ * A company's file: its own name, purpose and uploader for content in stored_files. Each row counts
+ * towards its company's quota, also when another company stored the same bytes. Deleting sets
+ * deleted_at; the row stays for the record.
+ */
+export const companyFiles = pgTable(
+  "company_files",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    sha256: text("sha256")
+      .notNull()
+      .references(() => storedFiles.sha256),
+    /** The cleaned name (sanitizeFileName of @ems/contracts/files), at most 255 characters. */
+    name: text("name").notNull(),
+    /** The media type the content was checked to be (application/zip for a Gerber upload). */
+    mediaType: text("media_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    /** gerber (later also bom, pick_place, share). */
+    purpose: text("purpose", { enum: FILE_PURPOSES }).notNull(),
+    uploadedByUserId: uuid("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The resumable upload this file came from: answers a client that asks again after the last byte. */
+    uploadId: text("upload_id").unique(),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("company_files_company_created_idx")
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.deletedAt} is null`),
+    index("company_files_sha256_idx").on(t.sha256),
+    check("company_files_purpose_check", oneOf(t.purpose, FILE_PURPOSES)),
+    check(
+      "company_files_name_check",
+      sql`char_length(${t.name}) between 1 and ${sql.raw(String(FILE_NAME_MAX))}`,
+    ),
+    check("company_files_size_check", sql`${t.size} >= 0`),
   ],
 );
