@@ -6,6 +6,7 @@ import {
   smallestSpeedUpLine,
   speedUp,
   table,
+  wrongness,
   type Outcome,
 } from "./gerber-bench.ts";
 
@@ -64,5 +65,38 @@ describe("formatting", () => {
         1,
       ),
     ).toEqual(["set  ms", "a      5", "bbb  123"]);
+  });
+});
+
+describe("wrongness", () => {
+  const expected = {
+    size: [68.58, 53.34] as [number, number],
+    copperLayers: 2,
+    layers: { "a.cmp": "copper/top", "a.sol": "copper/bottom" } as const,
+  };
+  const result = {
+    layers: 2,
+    width: 68.6,
+    height: 53.3,
+    identified: { "a.cmp": "copper/top", "a.sol": "copper/bottom" },
+    sizeSource: "outline",
+    copperLayers: 2,
+  };
+
+  it("passes our result when every file, the copper count and the size are as recorded", () => {
+    expect(wrongness(expected, result)).toBeNull();
+  });
+
+  it("names the first file taken for something else, a wrong count, or a wrong size", () => {
+    expect(
+      wrongness(expected, { ...result, identified: { ...result.identified, "a.sol": "drawing/all" } }),
+    ).toBe("a.sol: drawing/all instead of copper/bottom");
+    expect(wrongness(expected, { ...result, identified: { "a.cmp": "copper/top" } })).toBe(
+      "a.sol: not a layer instead of copper/bottom",
+    );
+    expect(wrongness(expected, { ...result, copperLayers: 1 })).toBe("1 copper layers instead of 2");
+    expect(wrongness(expected, { ...result, sizeSource: "layers" })).toBe("size from layers");
+    expect(wrongness(expected, { ...result, width: 70 })).toBe("size 70.00×53.30 instead of 68.58×53.34");
+    expect(wrongness(expected, null)).toBe("no result");
   });
 });

@@ -22,12 +22,16 @@
  * "over 60 s" and the speed-up is a lower bound (≥ cap / ours). Our peak memory is the maxRSS of a separate worker that reads the set and
  * builds the board once (Node, tsx and the file bytes included). Layers identified: files given a
  * known layer type (ours: by content, name or override, not the "drawing" fallback by geometry).
- * The last line is the smallest speed-up over pcb-stackup of all sets.
+ * "right": for the sets of fixtures/gerbers, whether our warm-up result matches what
+ * packages/gerber/src/test/fixture-sets.ts records (every file's layer, the copper layer count, the
+ * board size within 0.1 mm and where it came from); "—" for sets it does not know.
+ * The last lines are how many sets are right and the smallest speed-up over pcb-stackup of all sets.
  */
 import { fork } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { EXPECTED, type ExpectedSet } from "@ems/gerber/test/fixture-sets";
 import type { Engine, RunSummary, WorkerMessage } from "./gerber-reference.ts";
 import { median } from "./stats.ts";
 
@@ -72,6 +76,30 @@ export function formatMs(outcome: Outcome, capS: number): string {
   if (outcome.kind === "capped") return `over ${capS} s`;
   const message = outcome.message.length > 70 ? `${outcome.message.slice(0, 69)}…` : outcome.message;
   return `error: ${message}`;
+}
+
+/** Whether our result for a set is the recorded one: null when right, else what differs first. */
+export function wrongness(expected: ExpectedSet, summary: RunSummary | null): string | null {
+  if (!summary?.identified) return "no result";
+  const files = new Set([...Object.keys(expected.layers), ...Object.keys(summary.identified)]);
+  for (const file of [...files].sort()) {
+    const want = expected.layers[file];
+    const got = summary.identified[file];
+    if (want !== got) return `${file}: ${got ?? "not a layer"} instead of ${want ?? "not a layer"}`;
+  }
+  if (summary.copperLayers !== expected.copperLayers)
+    return `${summary.copperLayers} copper layers instead of ${expected.copperLayers}`;
+  if ((summary.sizeSource ?? "none") !== (expected.sizeSource ?? "outline"))
+    return `size from ${summary.sizeSource ?? "none"}`;
+  const [width, height] = expected.size;
+  if (
+    summary.width === null ||
+    summary.height === null ||
+    Math.abs(summary.width - width) >= 0.1 ||
+    Math.abs(summary.height - height) >= 0.1
+  )
+    return `size ${formatSize(summary)} instead of ${width.toFixed(2)}×${height.toFixed(2)}`;
+  return null;
 }
 
 /** The last line: the smallest speed-up over all sets where there is one. */
@@ -172,9 +200,10 @@ async function main(): Promise<void> {
       `${runs} runs, median ms; every run capped at ${capS} s; Node ${process.version}`,
   );
   const rows: string[][] = [
-    ["", "", "layers", "board mm", "", "", "median ms", "", "", "speed-up", "", "peak MB"],
+    ["", "", "", "layers", "board mm", "", "", "median ms", "", "", "speed-up", "", "peak MB"],
     [
       "set",
+      "right",
       "files",
       "ours/pcb/ts",
       "ours",
@@ -189,6 +218,8 @@ async function main(): Promise<void> {
     ],
   ];
   const overPcb: ({ value: number } | null)[] = [];
+  const wrong: string[] = [];
+  let checked = 0;
   for (const set of sets) {
     const files = readdirSync(set.dir).filter((name) => statSync(path.join(set.dir, name)).isFile()).length;
     const ours = await runWorker("ours", set.dir, runs + 1, capMs);
@@ -200,8 +231,13 @@ async function main(): Promise<void> {
     const layersOf = (o: Outcome) => String(summaryOf(o)?.layers ?? "—");
     const ratioPcb = speedUp(oursMs, pcb, capMs);
     overPcb.push(ratioPcb);
+    const expected = EXPECTED[set.name];
+    const problem = expected ? wrongness(expected, summaryOf(ours)) : null;
+    if (expected) checked++;
+    if (problem) wrong.push(`${set.name}: ${problem}`);
     rows.push([
       set.name,
+      expected ? (problem ? "no" : "yes") : "—",
       String(files),
       [ours, pcb, ts].map(layersOf).join("/"),
       formatSize(summaryOf(ours)),
@@ -217,6 +253,8 @@ async function main(): Promise<void> {
     console.error(`… ${set.name} done`);
   }
   for (const line of table(rows, 2)) console.log(line);
+  for (const line of wrong) console.log(`not right: ${line}`);
+  if (checked > 0) console.log(`sets right: ${checked - wrong.length} of ${checked}`);
   console.log(smallestSpeedUpLine(overPcb));
 }
 

@@ -24,6 +24,10 @@ export interface RunSummary {
   /** Board size in mm; null when the engine gives none. */
   width: number | null;
   height: number | null;
+  /** Ours only: what each file was taken for ("copper/top") and where the size came from. */
+  identified?: Record<string, string>;
+  sizeSource?: string;
+  copperLayers?: number;
 }
 
 export type WorkerMessage =
@@ -62,7 +66,16 @@ async function prepareOurs(files: SetFile[]): Promise<Prepared> {
       // A layer nothing identified falls back to "drawing" by geometry: that is not an identification.
       const layers = board.layers.filter((layer) => layer.identity.source !== "geometry").length;
       const sized = board.sizeSource !== "none";
-      return { layers, width: sized ? board.width : null, height: sized ? board.height : null };
+      return {
+        layers,
+        width: sized ? board.width : null,
+        height: sized ? board.height : null,
+        identified: Object.fromEntries(
+          board.layers.map((layer) => [layer.fileName, `${layer.type}/${layer.side}`]),
+        ),
+        sizeSource: board.sizeSource,
+        copperLayers: board.copperLayers,
+      };
     },
   };
 }

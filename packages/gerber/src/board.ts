@@ -14,9 +14,11 @@ import {
   type LayerImage,
 } from "./graphics.ts";
 import {
-  identifyByContent,
   identifyByName,
+  identifyLayer,
   layerOrder,
+  nameEvidence,
+  numberCopperLayers,
   type LayerId,
   type LayerSide,
   type LayerType,
@@ -97,9 +99,76 @@ export function pointInRing(ring: number[], x: number, y: number): boolean {
   return inside;
 } // mm: copper may reach this far past the outline (edge plating, castellations)
 
-/** A node key for a point on a 1 µm grid (±2 m), as one number: cheaper than strings in a Map. */
-function keyOf(x: number, y: number): number {
-  return (Math.round(x * 1000) + 2_097_152) * 4_194_304 + (Math.round(y * 1000) + 2_097_152);
+/**
+ * Points on a 1 µm grid to dense node numbers, in an open-addressing hash table of int32 pairs: the
+ * number keys of a Map were doubles (slow to hash) and every node an object.
+ */
+class PointTable {
+  private keys: Int32Array;
+  private ids: Int32Array;
+  private mask: number;
+  count = 0;
+  xs: Float64Array;
+  ys: Float64Array;
+
+  constructor(expected: number) {
+    let size = 16;
+    while (size < expected * 2) size *= 2;
+    this.keys = new Int32Array(size * 2);
+    this.ids = new Int32Array(size).fill(-1);
+    this.mask = size - 1;
+    this.xs = new Float64Array(Math.max(16, expected));
+    this.ys = new Float64Array(Math.max(16, expected));
+  }
+
+  /** The node at (x, y), made when new. */
+  id(x: number, y: number, qx: number, qy: number): number {
+    let slot = (Math.imul(qx, 73856093) ^ Math.imul(qy, 19349663)) & this.mask;
+    for (;;) {
+      const found = this.ids[slot]!;
+      if (found < 0) break;
+      if (this.keys[2 * slot] === qx && this.keys[2 * slot + 1] === qy) return found;
+      slot = (slot + 1) & this.mask;
+    }
+    if (this.count * 2 >= this.ids.length) {
+      this.grow();
+      return this.id(x, y, qx, qy);
+    }
+    const id = this.count++;
+    this.ids[slot] = id;
+    this.keys[2 * slot] = qx;
+    this.keys[2 * slot + 1] = qy;
+    if (id >= this.xs.length) {
+      const xs = new Float64Array(this.xs.length * 2);
+      xs.set(this.xs);
+      this.xs = xs;
+      const ys = new Float64Array(this.ys.length * 2);
+      ys.set(this.ys);
+      this.ys = ys;
+    }
+    this.xs[id] = x;
+    this.ys[id] = y;
+    return id;
+  }
+
+  private grow() {
+    const keys = this.keys;
+    const ids = this.ids;
+    this.keys = new Int32Array(keys.length * 2);
+    this.ids = new Int32Array(ids.length * 2).fill(-1);
+    this.mask = this.ids.length - 1;
+    for (let slot = 0; slot < ids.length; slot++) {
+      const id = ids[slot]!;
+      if (id < 0) continue;
+      const qx = keys[2 * slot]!;
+      const qy = keys[2 * slot + 1]!;
+      let to = (Math.imul(qx, 73856093) ^ Math.imul(qy, 19349663)) & this.mask;
+      while (this.ids[to]! >= 0) to = (to + 1) & this.mask;
+      this.ids[to] = id;
+      this.keys[2 * to] = qx;
+      this.keys[2 * to + 1] = qy;
+    }
+  }
 }
 
 /**
@@ -109,98 +178,168 @@ function keyOf(x: number, y: number): number {
  */
 export function closeLoops(paths: DrawnPath[], regions: number[][] = []): number[][] {
   const loops: number[][] = regions.filter((r) => r.length >= 6).map((r) => r.slice());
-  type Node = { x: number; y: number; pieces: number[] };
-  const nodes = new Map<number, Node>();
-  const pieces: { points: number[]; a: number; b: number; alive: boolean }[] = [];
-  const nodeAt = (x: number, y: number): number => {
-    const key = keyOf(x, y);
-    if (!nodes.has(key)) nodes.set(key, { x, y, pieces: [] });
-    return key;
-  };
+  // Every vertex gets a node number; a vertex two paths share (or one path twice) is a junction.
+  // Paths are split at junctions inside them, so a path that passes through the end of another (a
+  // T) still connects; their other vertices never become nodes of the graph.
+  let vertexCount = 0;
+  for (const path of paths) vertexCount += path.points.length >> 1;
+  const table = new PointTable(vertexCount + 16);
+  const vertexIds = new Int32Array(vertexCount);
+  let hits = new Int32Array(vertexCount + 16);
+  let v = 0;
   for (const path of paths) {
     const p = path.points;
-    if (p.length < 4) continue;
-    const a = nodeAt(p[0]!, p[1]!);
-    const b = nodeAt(p[p.length - 2]!, p[p.length - 1]!);
-    if (a === b && p.length < 8) continue;
-    const index = pieces.length;
-    pieces.push({ points: p, a, b, alive: true });
-    nodes.get(a)!.pieces.push(index);
-    nodes.get(b)!.pieces.push(index);
+    for (let k = 0; k < p.length; k += 2) {
+      const x = p[k]!;
+      const y = p[k + 1]!;
+      const id = table.id(x, y, Math.round(x * 1000), Math.round(y * 1000));
+      if (id >= hits.length) {
+        const grown = new Int32Array(hits.length * 2);
+        grown.set(hits);
+        hits = grown;
+      }
+      hits[id]!++;
+      vertexIds[v++] = id;
+    }
   }
-  // Join loose ends within the gap tolerance (a spatial grid keeps this linear).
-  const loose = [...nodes.entries()].filter(([, node]) => node.pieces.length === 1);
-  const grid = new Map<string, number[]>();
+  const pieceA: number[] = [];
+  const pieceB: number[] = [];
+  const piecePoints: number[][] = [];
+  v = 0;
+  for (const path of paths) {
+    const p = path.points;
+    const count = p.length >> 1;
+    const first = v;
+    v += count;
+    if (count < 2) continue;
+    let from = 0;
+    for (let k = 1; k < count; k++) {
+      const id = vertexIds[first + k]!;
+      if (k < count - 1 && hits[id]! < 2) continue;
+      const a = vertexIds[first + from]!;
+      const points = from === 0 && k === count - 1 ? p : p.slice(2 * from, 2 * k + 2);
+      if (a === id) {
+        // A piece that closes on itself is a loop already; a dot is nothing.
+        if (points.length >= 8) loops.push(points.slice(0, -2));
+      } else {
+        pieceA.push(a);
+        pieceB.push(id);
+        piecePoints.push(points);
+      }
+      from = k;
+    }
+  }
+  let degree = new Int32Array(table.count);
+  for (let i = 0; i < pieceA.length; i++) {
+    degree[pieceA[i]!]!++;
+    degree[pieceB[i]!]!++;
+  }
+  // Join loose ends within the gap tolerance (a grid of cells keeps this linear).
   const cell = (v: number) => Math.floor(v / OUTLINE_GAP);
-  for (const [key, node] of loose) {
-    const k = `${cell(node.x)},${cell(node.y)}`;
-    const list = grid.get(k);
-    if (list) list.push(key);
-    else grid.set(k, [key]);
+  const grid = new Map<number, number[]>();
+  // Cells of 0.2 mm: a key that stays a small integer for boards up to 2 m across.
+  const cellKey = (cx: number, cy: number) => ((cx + 5000) * 10_007 + (cy + 5000)) | 0;
+  const otherEnd = new Int32Array(table.count).fill(-1);
+  for (let i = 0; i < pieceA.length; i++) {
+    otherEnd[pieceA[i]!] = pieceB[i]!;
+    otherEnd[pieceB[i]!] = pieceA[i]!;
   }
-  const joined = new Set<number>();
-  for (const [key, node] of loose) {
-    if (joined.has(key)) continue;
-    let best: number | null = null;
-    let bestDistance = OUTLINE_GAP;
-    const own = pieces[node.pieces[0]!]!;
-    const otherEnd = own.a === key ? own.b : own.a;
+  const loose: number[] = [];
+  for (let node = 0; node < table.count; node++) {
+    if (degree[node] !== 1) continue;
+    loose.push(node);
+    const key = cellKey(cell(table.xs[node]!), cell(table.ys[node]!));
+    const list = grid.get(key);
+    if (list) list.push(node);
+    else grid.set(key, [node]);
+  }
+  const joined = new Uint8Array(table.count);
+  for (const node of loose) {
+    if (joined[node]) continue;
+    const x = table.xs[node]!;
+    const y = table.ys[node]!;
+    let best = -1;
+    let bestDistance = OUTLINE_GAP * OUTLINE_GAP;
+    const cx = cell(x);
+    const cy = cell(y);
     for (let dx = -1; dx <= 1; dx++)
-      for (let dy = -1; dy <= 1; dy++)
-        for (const candidate of grid.get(`${cell(node.x) + dx},${cell(node.y) + dy}`) ?? []) {
-          if (candidate === key || candidate === otherEnd || joined.has(candidate)) continue;
-          const other = nodes.get(candidate)!;
-          const distance = Math.hypot(other.x - node.x, other.y - node.y);
+      for (let dy = -1; dy <= 1; dy++) {
+        const list = grid.get(cellKey(cx + dx, cy + dy));
+        if (list === undefined) continue;
+        for (let k = 0; k < list.length; k++) {
+          const candidate = list[k]!;
+          if (candidate === node || candidate === otherEnd[node] || joined[candidate]) continue;
+          const ex = table.xs[candidate]! - x;
+          const ey = table.ys[candidate]! - y;
+          const distance = ex * ex + ey * ey;
           if (distance < bestDistance) {
             bestDistance = distance;
             best = candidate;
           }
         }
-    if (best !== null) {
-      const other = nodes.get(best)!;
-      const index = pieces.length;
-      pieces.push({ points: [node.x, node.y, other.x, other.y], a: key, b: best, alive: true });
-      node.pieces.push(index);
-      other.pieces.push(index);
-      joined.add(key);
-      joined.add(best);
+      }
+    if (best >= 0) {
+      pieceA.push(node);
+      pieceB.push(best);
+      piecePoints.push([x, y, table.xs[best]!, table.ys[best]!]);
+      degree[node]!++;
+      degree[best]!++;
+      joined[node] = 1;
+      joined[best] = 1;
     }
   }
+  // Pieces at each node, in compressed rows.
+  const pieces = pieceA.length;
+  const start = new Int32Array(table.count + 1);
+  for (let node = 0; node < table.count; node++) start[node + 1] = start[node]! + degree[node]!;
+  const fill = start.slice(0, table.count);
+  const at = new Int32Array(2 * pieces);
+  for (let i = 0; i < pieces; i++) {
+    at[fill[pieceA[i]!]!++] = i;
+    at[fill[pieceB[i]!]!++] = i;
+  }
   // Prune pieces that hang from a dead end, repeatedly.
-  const degree = new Map<number, number>();
-  for (const [key, node] of nodes) degree.set(key, node.pieces.length);
-  const queue = [...nodes.keys()].filter((key) => degree.get(key) === 1);
+  degree = degree.slice();
+  const alive = new Uint8Array(pieces).fill(1);
+  const queue: number[] = [];
+  for (let node = 0; node < table.count; node++) if (degree[node] === 1) queue.push(node);
   while (queue.length > 0) {
-    const key = queue.pop()!;
-    for (const index of nodes.get(key)!.pieces) {
-      const piece = pieces[index]!;
-      if (!piece.alive) continue;
-      piece.alive = false;
-      degree.set(piece.a, degree.get(piece.a)! - 1);
-      degree.set(piece.b, degree.get(piece.b)! - 1);
-      const other = piece.a === key ? piece.b : piece.a;
-      if (degree.get(other) === 1) queue.push(other);
+    const node = queue.pop()!;
+    for (let k = start[node]!; k < start[node + 1]!; k++) {
+      const piece = at[k]!;
+      if (!alive[piece]) continue;
+      alive[piece] = 0;
+      degree[pieceA[piece]!]!--;
+      degree[pieceB[piece]!]!--;
+      const other = pieceA[piece] === node ? pieceB[piece]! : pieceA[piece]!;
+      if (degree[other] === 1) queue.push(other);
     }
   }
   // Walk the remaining pieces into loops.
-  const used = new Uint8Array(pieces.length);
-  for (let start = 0; start < pieces.length; start++) {
-    const first = pieces[start]!;
-    if (!first.alive || used[start]) continue;
-    used[start] = 1;
-    const chain = first.points.slice();
-    const origin = first.a;
-    let at = first.b;
-    let closed = at === origin;
+  const used = new Uint8Array(pieces);
+  for (let first = 0; first < pieces; first++) {
+    if (!alive[first] || used[first]) continue;
+    used[first] = 1;
+    const chain = piecePoints[first]!.slice();
+    const origin = pieceA[first]!;
+    let node = pieceB[first]!;
+    let closed = node === origin;
     while (!closed) {
-      const next = nodes.get(at)!.pieces.find((i) => pieces[i]!.alive && !used[i]);
-      if (next === undefined) break;
+      let next = -1;
+      for (let k = start[node]!; k < start[node + 1]!; k++) {
+        const piece = at[k]!;
+        if (alive[piece] && !used[piece]) {
+          next = piece;
+          break;
+        }
+      }
+      if (next < 0) break;
       used[next] = 1;
-      const piece = pieces[next]!;
-      const pts = piece.a === at ? piece.points : reverseRing(piece.points);
+      const forward = pieceA[next] === node;
+      const pts = forward ? piecePoints[next]! : reverseRing(piecePoints[next]!);
       for (let k = 2; k < pts.length; k++) chain.push(pts[k]!);
-      at = piece.a === at ? piece.b : piece.a;
-      closed = at === origin;
+      node = forward ? pieceB[next]! : pieceA[next]!;
+      closed = node === origin;
     }
     if (closed && chain.length >= 8) loops.push(chain.slice(0, -2));
   }
@@ -231,6 +370,7 @@ export function buildBoard(files: InputFile[], options: BuildOptions = {}): Boar
   const layers: BoardLayer[] = [];
   const skipped: SkippedFile[] = [];
   const outlinePaths = new Map<string, { paths: DrawnPath[]; regions: number[][] }>();
+  const numbered = new Set<string>();
 
   for (const file of files) {
     const base = file.name.split(/[\\/]/).pop() ?? file.name;
@@ -286,30 +426,41 @@ export function buildBoard(files: InputFile[], options: BuildOptions = {}): Boar
         continue;
       }
       // Centre lines are only needed where an outline may be: outline, drawing and unknown layers.
-      const sniffed = identifyByContent(sniffGerber(text)) ?? identifyByName(base);
+      // A specific name settles that unless the head holds certain content (X2, Allegro's record),
+      // which saves reading the head again for most files.
+      const named = nameEvidence(base);
+      const certain = /FileFunction|FILE IDENTIFICATION RECORD|File Origin/.test(text.slice(0, 20_000));
+      const sniffed =
+        named && !named.numbered && !certain ? named.id : identifyLayer(base, sniffGerber(text));
       const plot = plotGerber(text, {
         collectPaths: !sniffed || sniffed.type === "outline" || sniffed.type === "drawing",
       });
-      const content = identifyByContent({
+      const found = identifyLayer(base, {
         attributes: plot.attributes,
         names: plot.names,
         comments: plot.comments,
       });
-      const byName = identifyByName(base);
+      if (found?.numbered) numbered.add(file.name);
       let id: LayerId | null = override
         ? { ...override, source: "user" }
-        : content
-          ? { ...content, source: "content" }
-          : byName
-            ? { ...byName, source: "name" }
-            : null;
-      // A drill file in Gerber form (X2 Plated/NonPlated) is still a drill layer.
+        : found
+          ? {
+              type: found.type,
+              side: found.side,
+              ...(found.index ? { index: found.index } : {}),
+              ...(found.plated !== undefined ? { plated: found.plated } : {}),
+              source: found.source,
+            }
+          : null;
+      // A Gerber file named like a drill file is a drill drawing, unless its X2 file function says
+      // it holds the holes themselves (Plated / NonPlated).
+      if (id?.type === "drill" && id.source === "name") id = { type: "drawing", side: "all", source: "name" };
       if (!id && plot.apertureFunctions.includes("Profile"))
         id = { type: "outline", side: "all", source: "content" };
       const generator =
         plot.attributes.GenerationSoftware?.join(" ") ??
         plot.comments.find((c) =>
-          /EAGLE|KiCad|PCBNEW|Altium|EasyEDA|DipTrace|Allegro|PADS|Mentor|TARGET|Proteus|OrCAD|Fritzing|Pulsonix|CircuitMaker/i.test(
+          /EAGLE|KiCad|PCBNEW|Altium|EasyEDA|DipTrace|Allegro|PADS|Mentor|Xpedition|TARGET|Proteus|OrCAD|Fritzing|Pulsonix|CircuitMaker|LibrePCB|Horizon|pcb-rnd|Creator: pcb|Zuken|CADSTAR|DesignSpark|Upverter/i.test(
             c,
           ),
         ) ??
@@ -337,6 +488,23 @@ export function buildBoard(files: InputFile[], options: BuildOptions = {}): Boar
     }
   }
 
+  // Copper layers known only by their number: the highest one is the bottom when nothing else is.
+  const renumbered = numberCopperLayers(
+    layers.map((layer) => ({
+      fileName: layer.fileName,
+      type: layer.type,
+      side: layer.side,
+      ...(layer.identity.index !== undefined ? { index: layer.identity.index } : {}),
+      numbered: numbered.has(layer.fileName),
+    })),
+  );
+  for (const layer of layers) {
+    const change = renumbered.get(layer.fileName);
+    if (!change || layer.identity.source === "user") continue;
+    layer.side = change.side;
+    layer.identity = { ...layer.identity, side: change.side };
+  }
+
   // The board outline: the smallest closed loop that encloses all holes (all copper when there are no
   // holes, everything drawn when there is neither), looked for in the outline layers first, then in the drawing and mechanical layers
   // (a panel frame often sits on a mechanical layer, the outline layer holding the single boards).
@@ -349,28 +517,60 @@ export function buildBoard(files: InputFile[], options: BuildOptions = {}): Boar
     const b = layer.image.bounds;
     if (!isEmptyBox(b)) boxOfPoints([b[0], b[1], b[2], b[3]], reference);
   }
-  const encloses = (box: Box) =>
-    !isEmptyBox(reference) &&
-    box[0] <= reference[0] + ENCLOSE_TOLERANCE &&
-    box[1] <= reference[1] + ENCLOSE_TOLERANCE &&
-    box[2] >= reference[2] - ENCLOSE_TOLERANCE &&
-    box[3] >= reference[3] - ENCLOSE_TOLERANCE;
+  // A loop is the board when it holds the holes: all of them, or all but a few tooling holes
+  // outside the board (Allegro panels put them on the rails). Without holes, the reference box.
+  const centres = holeCentres(layers);
+  const allowedOutside = centres.length >= 50 ? Math.floor(centres.length * 0.02) : 0;
+  const encloses = (box: Box) => {
+    if (isEmptyBox(reference)) return false;
+    if (centres.length === 0)
+      return (
+        box[0] <= reference[0] + ENCLOSE_TOLERANCE &&
+        box[1] <= reference[1] + ENCLOSE_TOLERANCE &&
+        box[2] >= reference[2] - ENCLOSE_TOLERANCE &&
+        box[3] >= reference[3] - ENCLOSE_TOLERANCE
+      );
+    let outside = 0;
+    for (const [x, y] of centres) {
+      if (
+        x < box[0] - ENCLOSE_TOLERANCE ||
+        x > box[2] + ENCLOSE_TOLERANCE ||
+        y < box[1] - ENCLOSE_TOLERANCE ||
+        y > box[3] + ENCLOSE_TOLERANCE
+      )
+        if (++outside > allowedOutside) return false;
+    }
+    return true;
+  };
   type Candidate = { layer: BoardLayer; loops: number[][]; box: Box };
-  const candidatesOf = (type: LayerType): Candidate[] =>
-    layers
-      .filter((layer) => layer.type === type)
-      .flatMap((layer) => {
-        const data = outlinePaths.get(layer.id);
-        const loops = closeLoops(data?.paths ?? [], data?.regions ?? []);
-        return loops.map((loop) => ({ layer, loops, box: boxOfPoints(loop) }));
-      });
-  const smallestEnclosing = (candidates: Candidate[]) =>
-    candidates.filter((c) => encloses(c.box)).sort((a, b) => boxArea(a.box) - boxArea(b.box))[0] ?? null;
-  const fromOutline = smallestEnclosing(candidatesOf("outline"));
+  // The smallest loop of the given layers that holds the holes. A layer whose whole extent does not
+  // hold them has no such loop: its paths are never chained. Layers are searched smallest first, and
+  // the search stops at a loop no larger than twice the holes' extent: drawings with text, symbols
+  // and title blocks are the costly part, and an assembly drawing after the fabrication drawing
+  // only finds the same board again.
+  const smallestEnclosing = (type: LayerType): Candidate | null => {
+    let best: Candidate | null = null;
+    const searched = layers
+      .filter((layer) => layer.type === type && encloses(layer.image.bounds))
+      .sort((a, b) => a.image.ops.length - b.image.ops.length);
+    for (const layer of searched) {
+      const data = outlinePaths.get(layer.id);
+      const loops = closeLoops(data?.paths ?? [], data?.regions ?? []);
+      // Smallest first, so that only the loops up to the first that encloses are tested.
+      const found = loops
+        .map((loop) => ({ layer, loops, box: boxOfPoints(loop) }))
+        .sort((a, b) => boxArea(a.box) - boxArea(b.box))
+        .find((candidate) => encloses(candidate.box));
+      if (found && (!best || boxArea(found.box) < boxArea(best.box))) best = found;
+      if (best && boxArea(best.box) <= 2 * boxArea(reference)) break;
+    }
+    return best;
+  };
+  const fromOutline = smallestEnclosing("outline");
   // Drawing layers are only searched when the outline layers give nothing or something far larger
   // than the holes' extent (a title block, a dimensioned drawing).
   const suspicious = !fromOutline || boxArea(fromOutline.box) > 2 * boxArea(reference);
-  const fromDrawing = suspicious ? smallestEnclosing(candidatesOf("drawing")) : null;
+  const fromDrawing = suspicious ? smallestEnclosing("drawing") : null;
   let chosen = fromOutline;
   if (!chosen || (fromDrawing && boxArea(chosen.box) > 2 * boxArea(fromDrawing.box)))
     chosen = fromDrawing ?? chosen;
@@ -382,7 +582,7 @@ export function buildBoard(files: InputFile[], options: BuildOptions = {}): Boar
     const board = chosen.box;
     // Cut-outs: loops of a real outline layer inside the board, of some size, with no hole in them.
     // A loop on a mechanical or drawing layer is a drawing (text, a board of a panel), never a cut-out.
-    const holes = chosen.layer.type === "outline" ? holeCentres(layers) : [];
+    const holes = chosen.layer.type === "outline" ? centres : [];
     const inside =
       chosen.layer.type !== "outline"
         ? []

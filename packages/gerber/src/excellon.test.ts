@@ -1,5 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { looksLikeExcellon, plotExcellon } from "./excellon.ts";
+import { FIXTURE_ROOT } from "./test/fixture-sets.ts";
+
+const fixture = (set: string, file: string) => readFileSync(join(FIXTURE_ROOT, set, file), "utf8");
 
 describe("plotExcellon", () => {
   it("reads header tools, inch with trailing zeros kept, and counts holes per tool", () => {
@@ -58,6 +63,76 @@ describe("plotExcellon", () => {
       "M48\n; #@! TF.FileFunction,NonPlated,1,2,NPTH\nMETRIC\nT1C3.2\n%\nT1\nX1.0Y1.0\nM30\n",
     );
     expect(kicad.plated).toBe(false);
+  });
+
+  it("reads Allegro's header-less drill file: sizes, plating and units only in the comment header", () => {
+    // No M48, no INCH/METRIC, no tool sizes: ";T01 Holesize 1. = 8.000000 … PLATED MILS Quantity = 1873".
+    const text = fixture("allegro166-minnowboard-max-10layer", "MinnowMax_RevA1_NCDRILL.drl");
+    expect(text).not.toMatch(/^M48/m);
+    expect(looksLikeExcellon(text)).toBe(true);
+    const drill = plotExcellon(text);
+    expect(drill.units).toBe("in");
+    expect(drill.warnings).toEqual([]);
+    const t1 = drill.tools.find((t) => t.code === 1)!;
+    expect(t1.diameter).toBeCloseTo(0.2032, 4);
+    expect(t1.plated).toBe(true);
+    expect(drill.tools.find((t) => t.code === 15)).toMatchObject({ plated: false });
+    // Every hole the header counts, repeats (R02X…) included.
+    const quantities = [...text.matchAll(/^;T(\d+) .*Quantity = (\d+)/gm)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    expect(drill.tools.map((t) => [t.code, t.holes])).toEqual(quantities);
+    // 8 digits, nothing omitted: 3.5 inch. The board and its tooling holes span about 200 x 87 mm.
+    const [x0, y0, x1, y1] = drill.image.bounds;
+    expect(x1 - x0).toBeGreaterThan(195);
+    expect(x1 - x0).toBeLessThan(205);
+    expect(y1 - y0).toBeGreaterThan(80);
+    expect(y1 - y0).toBeLessThan(95);
+  });
+
+  it("gives the holes of a drill file without tool selects the sizes by the header's quantities", () => {
+    const text = fixture("allegro166-minnowboard-max-10layer", "MinnowMax_RevA1_NCDRILL.drl");
+    const withSelects = plotExcellon(text);
+    const withoutSelects = plotExcellon(text.replace(/^T\d+\r?\n/gm, ""));
+    expect(withoutSelects.tools.map((t) => [t.code, t.holes, t.diameter])).toEqual(
+      withSelects.tools.map((t) => [t.code, t.holes, t.diameter]),
+    );
+    expect(withoutSelects.image.bounds).toEqual(withSelects.image.bounds);
+    expect(withoutSelects.image.ops.length).toBe(withSelects.image.ops.length);
+  });
+
+  it("reads Allegro's route file as drill data", () => {
+    const text = fixture(
+      "allegro172-beaglebone-black-6layer",
+      "BeagleBone Black_PCB_RevC_no_logo_210401_1-6.rou",
+    );
+    const drill = plotExcellon(text);
+    expect(drill.tools.map((t) => [t.code, t.slots])).toEqual([
+      [1, 2],
+      [2, 5],
+    ]);
+    expect(
+      looksLikeExcellon(fixture("allegro166-minnowboard-max-10layer", "MinnowMax_RevA1_NCROUTE.rou")),
+    ).toBe(true);
+  });
+
+  it("tells the number format from the coordinates when the file does not say it", () => {
+    // Allegro, M48 and INCH but no format: all coordinates 7 digits, nothing omitted → 2.5.
+    const allegro = plotExcellon(
+      "M48\nINCH\nT01C.01\n%\nG90\nT01\nX0127343Y0168938\nX0129312Y0172874\nX0010000Y0010000\nM30\n",
+    );
+    expect(allegro.image.bounds[2]).toBeCloseTo(1.29312 * 25.4 + 0.127, 3);
+    // PADS: leading zeros kept, trailing ones dropped ("X03Y0477" is 3.0, 4.77 inch).
+    const pads = plotExcellon("%\nT1C.015F095S3\nX03Y0477\nX03342Y04801\nX0322Y0499\nM30\n");
+    expect(pads.image.bounds[0]).toBeCloseTo(3 * 25.4 - 0.1905, 3);
+    expect(pads.image.bounds[3]).toBeCloseTo(4.99 * 25.4 + 0.1905, 3);
+  });
+
+  it('reads M71 with its zeros (Upverter\'s "M71,TZ") as millimetres', () => {
+    const drill = plotExcellon("M48\nM71,TZ\nFMAT,2\nT1C0.635\n%\nT1\nX-33.975Y29.575\nM30\n");
+    expect(drill.units).toBe("mm");
+    expect(drill.image.bounds[0]).toBeCloseTo(-33.975 - 0.3175, 3);
   });
 
   it("refuses text without drill commands", () => {

@@ -34,10 +34,66 @@ export const UNDEFINED_TOOL_DIAMETER = 0.8;
 export function looksLikeExcellon(text: string): boolean {
   const head = text.slice(0, 4000);
   if (/%FS|%MO|%AD|G04 /.test(head) && !/^M48/m.test(head)) return false;
-  return (
-    /^M48\s*$/m.test(head) ||
-    (/^T\d+(?:[CFS]\S*)?\s*$/m.test(head) && /^X[-+\d.]+Y?[-+\d.]*\s*$/m.test(text.slice(0, 20000)))
-  );
+  if (/^M48\s*$/m.test(head)) return true;
+  // Without a header: tool selects or tool sizes in the comment header (Allegro), then coordinates,
+  // possibly routed ("G00X…Y…") or repeated ("R02X…").
+  const tools = /^T\d+(?:[CFS]\S*)?\s*$/m.test(head) || COMMENT_TOOL.test(head);
+  return tools && /^(?:G0[0-3]|R\d+)?[XY][-+\d.]+(?:Y[-+\d.]+)?\s*$/m.test(text.slice(0, 20000));
+}
+
+/**
+ * Allegro's comment header: ";T01 Holesize 1. = 8.000000 Tolerance = +3/-3 PLATED MILS Quantity = 1873".
+ * Header-less Allegro drill files give their tool sizes only there.
+ */
+const COMMENT_TOOL =
+  /^;\s*T(\d+)\s+Holesize\s+[\d.]+\s*=\s*([\d.]+)(?:.*?\b(NON_PLATED|PLATED|OPTIONAL))?.*?\b(MILS|MIL|MM|INCHES|INCH|MICRONS|UM)\b(?:.*?Quantity\s*=\s*(\d+))?/im;
+
+interface CommentTool {
+  code: number;
+  diameter: number;
+  plated: boolean | null;
+  quantity: number | null;
+  units: "mm" | "in";
+}
+
+const COMMENT_TOOL_LINE = new RegExp(COMMENT_TOOL.source, "i");
+
+function readCommentTool(comment: string): CommentTool | null {
+  const m = COMMENT_TOOL_LINE.exec(";" + comment);
+  if (!m) return null;
+  const unit = m[4]!.toUpperCase();
+  const perUnit = unit.startsWith("MIL")
+    ? 0.0254
+    : unit === "MM"
+      ? 1
+      : unit.startsWith("INCH")
+        ? 25.4
+        : 0.001;
+  return {
+    code: Number(m[1]),
+    diameter: Number(m[2]) * perUnit,
+    plated: m[3] ? m[3].toUpperCase() === "PLATED" : null,
+    quantity: m[5] !== undefined ? Number(m[5]) : null,
+    units: unit === "MM" || unit === "MICRONS" || unit === "UM" ? "mm" : "in",
+  };
+}
+
+/**
+ * Coordinates without a decimal point, when the file does not say which zeros it omits: all of the
+ * same length means none are omitted (Allegro writes "X0127343Y0168938"); a leading zero somewhere
+ * means the leading zeros are kept (PADS writes "X03Y0477").
+ */
+function coordinateStyle(text: string): { width: number | null; leadingZeros: boolean } {
+  const widths = new Set<number>();
+  let leadingZeros = false;
+  let count = 0;
+  for (const m of text.matchAll(/(?:^|[GMRT\d])(?:\d+)?[XY]([-+]?)(\d+)(?=[XYGIJA\s]|$)/gm)) {
+    const digits = m[2]!;
+    widths.add(digits.length);
+    if (digits.length > 1 && digits[0] === "0") leadingZeros = true;
+    if (++count >= 5000) break;
+  }
+  return { width: widths.size === 1 && count >= 3 ? [...widths][0]! : null, leadingZeros };
 }
 
 export function plotExcellon(text: string): DrillPlot {
@@ -59,8 +115,25 @@ export function plotExcellon(text: string): DrillPlot {
   let motion: 0 | 1 | 2 | 3 = 0;
   let incremental = false;
   let sawDrill = false;
+  let formatGiven = false;
+  const commentTools = new Map<number, CommentTool>();
+  // Header-less files without tool selects: the holes come tool after tool, as many as the comment
+  // header's quantities say.
+  let selectedAnyTool = false;
+  let quantityQueue: { tool: DrillTool; left: number }[] | null = null;
+  const style = coordinateStyle(text);
+  for (const line of text.slice(0, 50_000).split(/\r?\n|\r/)) {
+    if (!line.startsWith(";")) continue;
+    const commentTool = readCommentTool(line.slice(1));
+    if (commentTool) commentTools.set(commentTool.code, commentTool);
+  }
+  // Allegro's comment header gives the units of its tool sizes ("MILS", "MM"): without INCH or
+  // METRIC in the file, the coordinates are in those units.
+  const commentUnits = commentTools.size > 0 ? [...commentTools.values()][0]!.units : null;
+  const unitsNow = () => units ?? commentUnits;
+  if (commentTools.size > 0) sawDrill = true;
 
-  const scale = () => (units === "mm" ? 1 : 25.4);
+  const scale = () => (unitsNow() === "mm" ? 1 : 25.4);
 
   const parseNumber = (raw: string): number => {
     if (raw.includes(".")) return Number(raw);
@@ -70,9 +143,18 @@ export function plotExcellon(text: string): DrillPlot {
       if (digits[0] === "-") sign = -1;
       digits = digits.slice(1);
     }
-    const int = integer ?? (units === "mm" ? 3 : 2);
-    const dec = decimal ?? (units === "mm" ? 3 : 4);
-    if (zeros === "LZ" || (zeros === null && digits.length === int + dec)) {
+    if (zeros === null && !formatGiven && style.width !== null && digits.length === style.width) {
+      // Nothing omitted: the number of decimals follows from the width (7 digits inch = 2.5, 8 = 3.5).
+      const w = style.width;
+      const dec = unitsNow() === "mm" ? (w <= 6 ? 3 : w === 7 ? 4 : w - 4) : w <= 6 ? 4 : 5;
+      return (sign * Number(digits)) / 10 ** Math.min(dec, w);
+    }
+    const int = integer ?? (unitsNow() === "mm" ? 3 : 2);
+    const dec = decimal ?? (unitsNow() === "mm" ? 3 : 4);
+    if (
+      zeros === "LZ" ||
+      (zeros === null && (digits.length === int + dec || (!formatGiven && style.leadingZeros)))
+    ) {
       // Leading zeros kept: trailing ones may be missing, so the integer part is the first digits.
       if (digits.length < int + dec) digits = digits + "0".repeat(int + dec - digits.length);
       return sign * Number(digits.slice(0, int) + "." + digits.slice(int));
@@ -83,17 +165,36 @@ export function plotExcellon(text: string): DrillPlot {
 
   const defineTool = (code: number, diameterText: string | undefined) => {
     const existing = tools.get(code);
-    const diameter = diameterText !== undefined ? Number(diameterText) * scale() : (existing?.diameter ?? 0);
+    const fromComment = commentTools.get(code);
+    const diameter =
+      diameterText !== undefined
+        ? Number(diameterText) * scale()
+        : existing?.diameter || fromComment?.diameter || 0;
     const next: DrillTool = existing ?? {
       code,
       diameter,
       holes: 0,
       slots: 0,
-      plated: pendingPlated ?? filePlated,
+      plated: fromComment?.plated ?? pendingPlated ?? filePlated,
     };
     next.diameter = diameter;
     tools.set(code, next);
     return next;
+  };
+
+  const takeFromQuantities = (): DrillTool | null => {
+    if (selectedAnyTool || commentTools.size === 0) return null;
+    if (quantityQueue === null) {
+      quantityQueue = [...commentTools.values()]
+        .sort((a, b) => a.code - b.code)
+        .filter((t) => t.quantity !== null && t.quantity > 0)
+        .map((t) => ({ tool: defineTool(t.code, undefined), left: t.quantity! }));
+    }
+    while (quantityQueue.length > 0 && quantityQueue[0]!.left <= 0) quantityQueue.shift();
+    const head = quantityQueue[0];
+    if (!head) return null;
+    head.left--;
+    return head.tool;
   };
 
   const radius = () => {
@@ -120,6 +221,19 @@ export function plotExcellon(text: string): DrillPlot {
   };
 
   const hole = (px: number, py: number) => {
+    if (!tool && !selectedAnyTool) {
+      const byQuantity = takeFromQuantities();
+      if (byQuantity) {
+        builder.circle(
+          px,
+          py,
+          byQuantity.diameter > 0 ? byQuantity.diameter / 2 : UNDEFINED_TOOL_DIAMETER / 2,
+          false,
+        );
+        byQuantity.holes++;
+        return;
+      }
+    }
     builder.circle(px, py, radius(), false);
     if (tool) tool.holes++;
   };
@@ -131,6 +245,8 @@ export function plotExcellon(text: string): DrillPlot {
     if (line === "") continue;
     if (line.startsWith(";")) {
       const comment = line.slice(1).trim();
+      // Allegro's tool lines carry their own plating (read before the loop), for their tool only.
+      if (commentTools.size > 0 && /^T\d+\s+Holesize/i.test(comment)) continue;
       if (/^TYPE=NON_PLATED|NON[-_ ]?PLATED|\bNPTH\b/i.test(comment)) pendingPlated = false;
       else if (/^TYPE=PLATED|\bPLATED\b|\bPTH\b/i.test(comment)) pendingPlated = true;
       if (/TF\.FileFunction,NonPlated/i.test(comment)) filePlated = false;
@@ -139,7 +255,9 @@ export function plotExcellon(text: string): DrillPlot {
       if (format) {
         integer = Number(format[1]);
         decimal = Number(format[2]);
+        formatGiven = true;
       }
+
       const gen = /(?:GenerationSoftware,|#@! TF\.GenerationSoftware,)(.+)$/.exec(comment);
       if (gen) generator = gen[1]!.replace(/\*%?$/, "");
       continue;
@@ -157,23 +275,17 @@ export function plotExcellon(text: string): DrillPlot {
       continue;
     }
     if (line === "M30" || line === "M00") break;
-    const unitsMatch = /^(INCH|METRIC)(?:,(LZ|TZ))?(?:,(0*)\.(0*))?/.exec(line);
+    // "METRIC,LZ,000.000", "INCH,TZ", and the M71/M72 forms some tools write ("M71,TZ").
+    const unitsMatch = /^(INCH|METRIC|M71|M72)(?:,(LZ|TZ))?(?:,(0*)\.(0*))?\s*$/.exec(line);
     if (unitsMatch) {
-      units = unitsMatch[1] === "METRIC" ? "mm" : "in";
+      units = unitsMatch[1] === "METRIC" || unitsMatch[1] === "M71" ? "mm" : "in";
       if (unitsMatch[2]) zeros = unitsMatch[2] as "LZ" | "TZ";
       if (unitsMatch[3] !== undefined && unitsMatch[4] !== undefined) {
         integer = unitsMatch[3].length;
         decimal = unitsMatch[4].length;
+        formatGiven = true;
       }
       sawDrill = true;
-      continue;
-    }
-    if (line === "M71") {
-      units = "mm";
-      continue;
-    }
-    if (line === "M72") {
-      units = "in";
       continue;
     }
     const fmat = /^FMAT,(\d)/.exec(line);
@@ -195,9 +307,13 @@ export function plotExcellon(text: string): DrillPlot {
       sawDrill = true;
       if (inHeader || diameter !== undefined) {
         const defined = defineTool(code, diameter);
-        if (!inHeader) tool = code === 0 ? null : defined;
+        if (!inHeader) {
+          tool = code === 0 ? null : defined;
+          selectedAnyTool = true;
+        }
       } else {
         tool = code === 0 ? null : (tools.get(code) ?? defineTool(code, undefined));
+        selectedAnyTool = true;
         if (tool && tool.diameter === 0)
           warnings.push(`Tool T${code} has no size in the file; drawn at 0.8 mm.`);
       }
@@ -316,6 +432,7 @@ export function plotExcellon(text: string): DrillPlot {
     // Anything else in the body (M-codes, G93 offsets…) changes nothing we draw.
   }
   if (!sawDrill) throw new ExcellonSyntaxError("No Excellon drill commands found.");
+  if (units === null && commentUnits !== null) units = commentUnits;
   if (units === null) {
     warnings.push("The file does not say inch or metric; inch assumed.");
   }

@@ -22,6 +22,24 @@ describe("SVG export", () => {
     expect(boardToSvg(board, "bottom")).toContain("matrix(-1 0 0 -1");
   });
 
+  it("gives every mask the drawing's region, so boards around negative coordinates are drawn whole", () => {
+    // Without x/y/width/height a mask covers -10 % to 110 % of the viewport from the origin: the
+    // Allegro arena board (centred on 0, 0) lost three quarters.
+    const text = (body: string) =>
+      new TextEncoder().encode(`%FSLAX24Y24*%\n%MOMM*%\n%ADD10C,1*%\nD10*\n${body}\nM02*\n`);
+    const square =
+      "X-1000000Y-1000000D02*\nX1000000Y-1000000D01*\nX1000000Y1000000D01*\nX-1000000Y1000000D01*\nX-1000000Y-1000000D01*";
+    const centred = buildBoard([
+      { name: "a.GKO", bytes: text(square) },
+      { name: "a.GTL", bytes: text("X-900000Y-900000D03*\nX900000Y900000D03*") },
+    ]);
+    const svg = boardToSvg(centred, "top");
+    const masks = [...svg.matchAll(/<mask id="[^"]+" maskUnits="userSpaceOnUse"([^>]*)>/g)].map((m) => m[1]);
+    expect(masks.length).toBeGreaterThan(1);
+    for (const attributes of masks)
+      expect(attributes).toContain('x="-101" y="-101" width="202" height="202"');
+  });
+
   it("draws one layer in its colour", () => {
     const copper = board.layers.find((l) => l.type === "copper" && l.side === "top")!;
     const svg = layerToSvg(copper, "#dc2626", board);

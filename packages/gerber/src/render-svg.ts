@@ -157,14 +157,16 @@ export function boardToSvg(
   const box = frame(board.bounds, 1);
   const out = emitter();
   const parts = realisticLayers(board, side, hidden);
+  const rect = `x="${n(box[0])}" y="${n(box[1])}" width="${n(box[2] - box[0])}" height="${n(box[3] - box[1])}"`;
+  // A mask without its own region covers -10 % to 110 % of the viewport measured from the origin, not
+  // from the view box: boards drawn around negative coordinates would lose everything left of 0.
   const maskOf = (layers: BoardLayer[]) => {
     const id = out.nextId();
     out.defs.push(
-      `<mask id="${id}" maskUnits="userSpaceOnUse">${layers.map((l) => layerSvg(l.image, "#fff", box, out)).join("")}</mask>`,
+      `<mask id="${id}" maskUnits="userSpaceOnUse" ${rect}>${layers.map((l) => layerSvg(l.image, "#fff", box, out)).join("")}</mask>`,
     );
     return id;
   };
-  const rect = `x="${n(box[0])}" y="${n(box[1])}" width="${n(box[2] - box[0])}" height="${n(box[3] - box[1])}"`;
   const boardShape =
     board.outline.length > 0
       ? outlinePath(board.outline)
@@ -172,7 +174,7 @@ export function boardToSvg(
   // Board minus holes: the mask the whole picture is seen through.
   const cut = out.nextId();
   out.defs.push(
-    `<mask id="${cut}" maskUnits="userSpaceOnUse"><path d="${boardShape}" fill="#fff" fill-rule="evenodd"/>${parts.drill.map((l) => layerSvg(l.image, "#000", box, out)).join("")}</mask>`,
+    `<mask id="${cut}" maskUnits="userSpaceOnUse" ${rect}><path d="${boardShape}" fill="#fff" fill-rule="evenodd"/>${parts.drill.map((l) => layerSvg(l.image, "#000", box, out)).join("")}</mask>`,
   );
   let body = `<rect ${rect} fill="${parts.soldermask.length > 0 ? colours.mask : colours.substrate}"/>`;
   if (parts.copper.length > 0) {
