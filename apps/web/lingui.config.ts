@@ -23,6 +23,7 @@ export default defineConfig({
     // Accounts: sign-in, registration and password reset, profile and two-factor, companies, activity log.
     // Quotes to cash: quotes and orders, deliveries, invoices, material, contracts and the desk; the back office.
     // The Gerber/CAM viewer.
+    // Engineering: PCB specifications and the resumable uploads of their files.
     // Content: knowledge base, contact form, downloads, glossary and the pages' call to action.
     ...[
       "signin",
@@ -34,6 +35,7 @@ export default defineConfig({
       "billing",
       "staff",
       "viewer",
+      "engineering",
       "content",
     ].map((name) => ({
       path: `<rootDir>/../../content/locales/{locale}/${name}`,

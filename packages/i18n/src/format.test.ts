@@ -7,6 +7,7 @@ import {
   formatRegion,
   formatDate,
   formatDateTime,
+  formatFileSize,
   formatMoney,
   formatNumber,
   formatPercentFigure,
@@ -78,5 +79,14 @@ describe("formatters", () => {
   it("groups thousands as Portugal does in every number, not as Brazil does", () => {
     expect(formatNumber(1250, "pt")).toBe(new Intl.NumberFormat("pt-PT").format(1250));
     expect(formatNumber(12500, "pt")).not.toBe(new Intl.NumberFormat("pt-BR").format(12500));
+  });
+
+  it("shows file sizes in binary steps with the language's unit names", () => {
+    expect(formatFileSize(512, "en")).toBe("512 bytes");
+    expect(formatFileSize(1536, "en")).toBe("1.5 kB");
+    expect(formatFileSize(200 * 1024 * 1024, "en")).toBe("200 MB");
+    expect(formatFileSize(2 * 1024 ** 3, "de").replace(/\s/u, " ")).toBe("2 GB");
+    expect(formatFileSize(1.5 * 1024 ** 2, "fr").replace(/\s/u, " ")).toBe("1,5 Mo");
+    expect(formatFileSize(-5, "en")).toBe("0 bytes");
   });
 });

@@ -77,6 +77,34 @@ export function formatNumber(value: number, locale: string): string {
   return cached(`number:${tag}`, () => new Intl.NumberFormat(tag)).format(value);
 }
 
+const FILE_SIZE_UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
+
+/**
+ * A file size in the language with binary steps, as file managers show it (1 536 → "1.5 kB",
+ * 209 715 200 → "200 MB"; "200 Mo" in French): one decimal below 10 units, none above.
+ */
+export function formatFileSize(bytes: number, locale: string): string {
+  const tag = localeTag(locale);
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < FILE_SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit > 0 && value < 10 ? 1 : 0;
+  const name = FILE_SIZE_UNITS[unit] ?? "byte";
+  return cached(
+    `size:${tag}:${name}:${digits}`,
+    () =>
+      new Intl.NumberFormat(tag, {
+        style: "unit",
+        unit: name,
+        unitDisplay: unit === 0 ? "long" : "short",
+        maximumFractionDigits: digits,
+      }),
+  ).format(value);
+}
+
 /** A rate in basis points as a percentage in the language (1900 → "19 %" in German, "19%" in English). */
 export function formatRate(rateBp: number, locale: string): string {
   const tag = localeTag(locale);
