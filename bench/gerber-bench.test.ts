@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  analysisLine,
   formatMs,
   formatSize,
   formatSpeedUp,
+  largestSet,
   smallestSpeedUpLine,
   speedUp,
   table,
@@ -98,5 +100,26 @@ describe("wrongness", () => {
     expect(wrongness(expected, { ...result, sizeSource: "layers" })).toBe("size from layers");
     expect(wrongness(expected, { ...result, width: 70 })).toBe("size 70.00×53.30 instead of 68.58×53.34");
     expect(wrongness(expected, null)).toBe("no result");
+  });
+});
+
+describe("the analysis of the largest set", () => {
+  it("picks the set with the most bytes, the first of equals, none of none", () => {
+    expect(
+      largestSet([
+        { name: "a", bytes: 10 },
+        { name: "b", bytes: 30 },
+        { name: "c", bytes: 30 },
+      ]),
+    ).toBe("b");
+    expect(largestSet([])).toBeNull();
+  });
+
+  it("reports the warm median in ms against the 5 s target, as pass or fail", () => {
+    expect(analysisLine("big", 2345.6, 1234.4)).toBe(
+      "DFM report of the largest set (big) in the worker: 1234 ms median " +
+        "(first call, starting the worker: 2346 ms); target under 5 s: pass",
+    );
+    expect(analysisLine("big", 6000, 5000)).toMatch(/target under 5 s: FAIL$/);
   });
 });
