@@ -56,6 +56,9 @@ import { staffRedirectsRoutes } from "./modules/redirects/staff-redirects-routes
 import { RedirectRuleCache } from "./modules/redirects/redirects-service.ts";
 import { systemRoutes } from "./modules/system/system-routes.ts";
 import { filesRoutes } from "./modules/files/files-routes.ts";
+import { pcbsRoutes } from "./modules/pcbs/pcbs-routes.ts";
+import type { PcbAnalyser } from "./modules/pcbs/pcbs-service.ts";
+import { analyseGerberZip } from "./modules/pcb-analysis/pcb-analysis-service.ts";
 import { fileStorageFromEnv } from "./modules/files/storage-env.ts";
 import { uploadStoreFromEnv, type UploadStore } from "./modules/files/upload-store.ts";
 
@@ -81,6 +84,8 @@ export interface AppOptions {
   storage?: FileStorage;
   /** Where resumable uploads wait for their last byte; default: from the environment (S3_*, else DATA_DIR/uploads). */
   uploads?: UploadStore;
+  /** Reads a saved version's Gerber zip; default: the engine in a worker thread (pcb-analysis). */
+  pcbAnalyser?: PcbAnalyser;
 }
 
 /**
@@ -214,6 +219,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     uploads: options.uploads ?? uploadStoreFromEnv(env),
     limits: { uploadMaxBytes: env.UPLOAD_MAX_BYTES, quotaBytes: env.COMPANY_STORAGE_QUOTA_BYTES },
   });
+  // Every saved Gerber zip is read after the save commits: board data, DFM report, previews.
+  const analyse: PcbAnalyser =
+    options.pcbAnalyser ??
+    ((sha256, fields) =>
+      analyseGerberZip(storage, sha256, {
+        layers: fields.layers,
+        widthMm: fields.width_mm,
+        heightMm: fields.height_mm,
+      }));
+  await app.register(pcbsRoutes, { storage, analyse });
   if (devOutboxSetting(env).on) await app.register(devOutboxRoutes);
 
   if (options.webBuildDir) await app.register(webPlugin, { buildDir: options.webBuildDir, redirectRules });

@@ -12,9 +12,7 @@ import { useTestApp } from "./test/test-app.ts";
 const CONTRACTS = fileURLToPath(new URL("../../../packages/contracts/src/", import.meta.url));
 
 /** Declared for the web before the API serves them, with the issue that builds the route. */
-const NOT_YET_SERVED: Record<string, string> = {
-  "GET /api/pcbs/:pcb/gerber-files": "issue 17 (PCB specifications) stores and serves the files",
-};
+const NOT_YET_SERVED: Record<string, string> = {};
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== "object" || value === null) return false;

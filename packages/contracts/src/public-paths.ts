@@ -21,4 +21,4 @@ export const RESOURCE_PATHS = {
   "capability-sheet": "/api/resources/capability-sheet.pdf",
 } as const satisfies Record<ResourceDocument, string>;
 
-export const PCB_GERBER_FILES_PATH = "/api/pcbs/:pcb/gerber-files";
+export const PCB_GERBER_FILES_PATH = "/api/pcbs/:id/gerber-files";

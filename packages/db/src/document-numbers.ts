@@ -11,6 +11,7 @@ export const DOCUMENT_PREFIXES = {
   material: "MR",
   contract: "CTR",
   contact: "ENQ",
+  pcb: "PCB",
 } as const;
 
 export type DocumentKind = keyof typeof DOCUMENT_PREFIXES;

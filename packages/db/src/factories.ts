@@ -1,11 +1,22 @@
 import { hash } from "@node-rs/argon2";
 import { isStaffRole, type CompanyRole } from "@ems/contracts/roles";
 import type { MemberStatus } from "@ems/contracts/companies";
+import { PCB_SPEC_DEFAULTS, type PcbSpecFields } from "@ems/contracts/pcb-spec";
 import type { Database } from "./client.ts";
 
 /** A database handle or an open transaction: factories work inside both. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
-import { companies, companyAddresses, companyMembers, redirectRules, sessions, users } from "./schema.ts";
+import {
+  companies,
+  companyAddresses,
+  companyMembers,
+  pcbSpecs,
+  pcbSpecVersions,
+  redirectRules,
+  sessions,
+  users,
+} from "./schema.ts";
+import { nextDocumentNumber } from "./document-numbers.ts";
 import { hashSessionToken, newSessionToken } from "./tokens.ts";
 
 /**
@@ -138,4 +149,50 @@ export async function createCompanyAddress(
     .returning();
   if (!row) throw new Error("createCompanyAddress inserted no row");
   return row;
+}
+
+export type PcbSpec = typeof pcbSpecs.$inferSelect;
+export type PcbSpecVersionRow = typeof pcbSpecVersions.$inferSelect;
+
+/**
+ * A PCB specification of a company with its versions: one by default, a two-layer board named
+ * "Test board <n>"; `fields` overrides fields of every version, `versions` adds more (each its own
+ * overrides), `spec` and `version` override the rows.
+ */
+export async function createPcbSpec(
+  db: Executor,
+  overrides: {
+    companyId: string;
+    fields?: Partial<PcbSpecFields>;
+    versions?: Partial<PcbSpecFields>[];
+    spec?: Partial<typeof pcbSpecs.$inferInsert>;
+    version?: Partial<typeof pcbSpecVersions.$inferInsert>;
+  },
+): Promise<{ spec: PcbSpec; versions: PcbSpecVersionRow[] }> {
+  const n = next();
+  const [spec] = await db
+    .insert(pcbSpecs)
+    .values({
+      companyId: overrides.companyId,
+      number: await nextDocumentNumber(db, "pcb"),
+      ...overrides.spec,
+    })
+    .returning();
+  if (!spec) throw new Error("createPcbSpec inserted no specification");
+  const base: PcbSpecFields = { ...PCB_SPEC_DEFAULTS, name: `Test board ${n}`, width_mm: 100, height_mm: 80 };
+  const versions: PcbSpecVersionRow[] = [];
+  for (const [index, changes] of (overrides.versions ?? [{}]).entries()) {
+    const [row] = await db
+      .insert(pcbSpecVersions)
+      .values({
+        specId: spec.id,
+        version: index + 1,
+        fields: { ...base, ...overrides.fields, ...changes },
+        ...overrides.version,
+      })
+      .returning();
+    if (!row) throw new Error("createPcbSpec inserted no version");
+    versions.push(row);
+  }
+  return { spec, versions };
 }

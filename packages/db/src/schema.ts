@@ -22,6 +22,7 @@ import { MEMBER_STATUSES, RELATIONS } from "@ems/contracts/companies";
 import { FILE_NAME_MAX, FILE_PURPOSES } from "@ems/contracts/files";
 import { MATERIAL_REQUEST_STATUSES } from "@ems/contracts/material-requests";
 import { ORDER_STATUSES, WORK_ORDER_STAGES } from "@ems/contracts/orders";
+import { PCB_ANALYSIS_STATUSES, PCB_FROZEN_REASONS, PCB_STAFF_NOTE_MAX } from "@ems/contracts/pcbs";
 import { PRODUCT_CATEGORIES, QUOTE_STATUSES } from "@ems/contracts/quotes";
 import { COMPANY_ROLES, STAFF_ROLES } from "@ems/contracts/roles";
 import { LOCALES } from "@ems/i18n/locales";
@@ -975,5 +976,74 @@ export const companyFiles = pgTable(
       sql`char_length(${t.name}) between 1 and ${sql.raw(String(FILE_NAME_MAX))}`,
     ),
     check("company_files_size_check", sql`${t.size} >= 0`),
+  ],
+);
+
+// PCB specifications (issue 17, ADR 0014): a specification is a numbered name for a board; what
+// it is built to lives in its versions, each a new row, so a quoted or ordered version never changes.
+
+/** A company's PCB specification; archived ones leave the default list but keep their versions. */
+export const pcbSpecs = pgTable(
+  "pcb_specs",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** PCB-<year>-<serial> from nextDocumentNumber. */
+    number: text("number").notNull(),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Written by staff, shown to the customer. */
+    staffNote: text("staff_note"),
+    staffNoteAt: timestamp("staff_note_at", { withTimezone: true }),
+    staffNoteByUserId: uuid("staff_note_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("pcb_specs_number_idx").on(t.number),
+    index("pcb_specs_company_created_idx").on(t.companyId, t.createdAt),
+    check(
+      "pcb_specs_staff_note_check",
+      sql`char_length(${t.staffNote}) <= ${sql.raw(String(PCB_STAFF_NOTE_MAX))}`,
+    ),
+  ],
+);
+
+/**
+ * One version of a specification: the fields (pcbSpecFieldsSchema, checked before writing), the
+ * Gerber zip it refers to and what the analysis of that zip found. Frozen once quoted or ordered.
+ */
+export const pcbSpecVersions = pgTable(
+  "pcb_spec_versions",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    specId: uuid("spec_id")
+      .notNull()
+      .references(() => pcbSpecs.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    gerberFileId: uuid("gerber_file_id").references(() => companyFiles.id),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    frozenAt: timestamp("frozen_at", { withTimezone: true }),
+    frozenReason: text("frozen_reason", { enum: PCB_FROZEN_REASONS }),
+    analysis: jsonb("analysis").$type<Record<string, unknown>>(),
+    analysisStatus: text("analysis_status", { enum: PCB_ANALYSIS_STATUSES }).notNull().default("none"),
+    /** Why the analysis failed (a reason code), when it did. */
+    analysisError: text("analysis_error"),
+    previewTopSha256: text("preview_top_sha256"),
+    previewBottomSha256: text("preview_bottom_sha256"),
+  },
+  (t) => [
+    uniqueIndex("pcb_spec_versions_spec_version_idx").on(t.specId, t.version),
+    index("pcb_spec_versions_gerber_idx").on(t.gerberFileId),
+    check("pcb_spec_versions_version_check", sql`${t.version} >= 1`),
+    check("pcb_spec_versions_frozen_reason_check", oneOf(t.frozenReason, PCB_FROZEN_REASONS)),
+    check("pcb_spec_versions_analysis_status_check", oneOf(t.analysisStatus, PCB_ANALYSIS_STATUSES)),
   ],
 );

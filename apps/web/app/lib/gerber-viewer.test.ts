@@ -22,6 +22,11 @@ describe("the viewer's stored file address", () => {
     openStoredInViewer(camFilesUrl("PCB 7"), "/de/gerber-viewer");
     expect(window.localStorage.getItem(GERBER_VIEWER_FILE_URL_KEY)).toBe("/api/pcbs/PCB%207/gerber-files");
     expect(open).toHaveBeenLastCalledWith("/de/gerber-viewer", "_blank", "noopener");
+    // A chosen version travels with the address, so the new window shows the same files.
+    openStoredInViewer(camFilesUrl("a1", 3), "/gerber-viewer");
+    expect(window.localStorage.getItem(GERBER_VIEWER_FILE_URL_KEY)).toBe(
+      "/api/pcbs/a1/gerber-files?version=3",
+    );
   });
 
   it("is only followed when it points at this site", () => {

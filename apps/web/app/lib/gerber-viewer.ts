@@ -47,7 +47,11 @@ export function readStoredViewerUrl(): string | null {
   }
 }
 
-/** Where the API serves the Gerber files stored with a PCB specification (a zip). */
-export function camFilesUrl(pcb: string): string {
-  return pathOf({ path: PCB_GERBER_FILES_PATH }, { pcb });
+/**
+ * Where the API serves the Gerber files stored with a PCB specification (a zip): its latest version,
+ * or the one given.
+ */
+export function camFilesUrl(pcb: string, version: number | null = null): string {
+  const path = pathOf({ path: PCB_GERBER_FILES_PATH }, { id: pcb });
+  return version === null ? path : `${path}?version=${version}`;
 }

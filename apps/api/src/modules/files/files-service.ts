@@ -264,3 +264,34 @@ export async function sweepAbandonedUploads(
   const temporaryFiles = await storage.deleteAbandonedTemporaryFiles({ olderThanMs: UPLOADS.expiresAfterMs });
   return { uploads: removed, temporaryFiles };
 }
+
+/**
+ * A live file of `companyId` (any company's when undefined), as its DTO, or null: for documents that
+ * refer to a file, so a deleted file shows as gone instead of failing the document.
+ */
+export async function liveCompanyFile(
+  db: Executor,
+  companyId: string | undefined,
+  id: string,
+): Promise<CompanyFile | null> {
+  const record = await findCompanyFile(db, companyId, id);
+  return record ? toDto(record) : null;
+}
+
+/**
+ * The file a document of the caller's company is to refer to: a live file of that company (else
+ * 404, also for another company's id) with the purpose the document needs (else 400 on `field`).
+ */
+export async function companyFileFor(
+  db: Executor,
+  companyId: string,
+  id: string,
+  purpose: FilePurpose,
+  field: string,
+): Promise<CompanyFile> {
+  const file = await liveCompanyFile(db, companyId, id);
+  if (!file) throw missing();
+  if (file.purpose !== purpose)
+    throw new AppError(400, ERROR_CODES.validation, `must be a file uploaded as ${purpose}`, { field });
+  return file;
+}

@@ -1,0 +1,484 @@
+import { ERROR_CODES } from "@ems/contracts/errors";
+import type { CompanyFile } from "@ems/contracts/files";
+import type { PcbSpecFields } from "@ems/contracts/pcb-spec";
+import type {
+  PcbFrozenReason,
+  PcbSpecCreate,
+  PcbSpecDetail,
+  PcbSpecListQuery,
+  PcbSpecPage,
+  PcbSpecSave,
+  PcbSpecSummary,
+  PcbSpecVersion,
+  StaffPcbSpecListQuery,
+} from "@ems/contracts/pcbs";
+import type { Database } from "@ems/db/client";
+import { nextDocumentNumber } from "@ems/db/document-numbers";
+import type { Executor } from "@ems/db/factories";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { pageOf, searchOf } from "../../lib/list-query.ts";
+import type { RequestContext } from "../../plugins/request-context.ts";
+import { companyFileFor, liveCompanyFile } from "../files/files-service.ts";
+import { renderPcbPdf } from "./pcb-pdf.ts";
+import {
+  findDoneAnalysis,
+  findPcbSpec,
+  findPcbVersion,
+  findPcbVersionById,
+  freezeVersion,
+  insertPcbSpec,
+  insertPcbVersion,
+  listPcbSpecs,
+  listPcbVersions,
+  lockPcbSpec,
+  setPcbAnalysis,
+  setPcbArchived,
+  setPcbStaffNote,
+  type PcbSpecRecord,
+  type PcbSpecVersionRow,
+} from "./pcbs-repository.ts";
+
+export type PcbsContext = Pick<RequestContext, "db" | "tenant" | "actor">;
+
+/** Who reads: a company member sees only the company's specifications, staff every company's. */
+export type PcbReader = { db: Database; companyId: string | undefined; staff: boolean };
+
+/**
+ * What the analysis of a Gerber zip answers (the shape of pcb-analysis's GerberAnalysis): board data
+ * and DFM report are stored as they are; previews are SHA-256 keys of PNGs in the file storage.
+ */
+export interface PcbAnalysisResult {
+  board: object;
+  dfm: object;
+  previews: { top: string | null; bottom: string | null };
+}
+
+/** Analyses the zip stored under `zipSha256` against the version's fields. */
+export type PcbAnalyser = (zipSha256: string, fields: PcbSpecFields) => Promise<PcbAnalysisResult>;
+
+/** A failed analysis's reason code: the analyser's error code when it has one. */
+export const ANALYSIS_FAILED = "failed";
+
+const missing = () => notFound("No such PCB specification");
+const missingVersion = () => notFound("No such version of this PCB specification");
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const fieldsOf = (row: PcbSpecVersionRow) => row.fields as PcbSpecFields;
+
+function toSummary({ spec, companyName, latest }: PcbSpecRecord): PcbSpecSummary {
+  const fields = fieldsOf(latest);
+  return {
+    id: spec.id,
+    number: spec.number,
+    company_id: spec.companyId,
+    company_name: companyName,
+    name: fields.name,
+    customer_part_number: fields.customer_part_number ?? null,
+    revision: fields.revision ?? null,
+    layers: fields.layers,
+    width_mm: fields.width_mm,
+    height_mm: fields.height_mm,
+    surface_finish: fields.surface_finish,
+    latest_version: latest.version,
+    has_gerber: latest.gerberFileId !== null,
+    analysis_status: latest.analysisStatus,
+    created_at: spec.createdAt.toISOString(),
+    updated_at: latest.createdAt.toISOString(),
+    archived_at: iso(spec.archivedAt),
+  };
+}
+
+function previewUrl(reader: PcbReader, row: PcbSpecVersionRow, side: "top" | "bottom"): string | null {
+  const sha = side === "top" ? row.previewTopSha256 : row.previewBottomSha256;
+  if (!sha) return null;
+  return `/api/${reader.staff ? "staff/" : ""}pcbs/${row.specId}/versions/${row.version}/preview/${side}`;
+}
+
+async function toVersion(
+  reader: PcbReader,
+  row: PcbSpecVersionRow,
+  createdBy: string | null,
+): Promise<PcbSpecVersion> {
+  const gerber: CompanyFile | null = row.gerberFileId
+    ? await liveCompanyFile(reader.db, reader.companyId, row.gerberFileId)
+    : null;
+  const analysis = row.analysisStatus === "done" ? (row.analysis as PcbSpecVersion["analysis"]) : null;
+  return {
+    id: row.id,
+    spec_id: row.specId,
+    version: row.version,
+    name: fieldsOf(row).name,
+    fields: fieldsOf(row),
+    gerber_file: gerber,
+    created_at: row.createdAt.toISOString(),
+    created_by_name: createdBy,
+    frozen_at: iso(row.frozenAt),
+    frozen_reason: row.frozenReason,
+    analysis_status: row.analysisStatus,
+    analysis_error: row.analysisStatus === "failed" ? (row.analysisError ?? ANALYSIS_FAILED) : null,
+    analysis,
+    preview_top_url: previewUrl(reader, row, "top"),
+    preview_bottom_url: previewUrl(reader, row, "bottom"),
+  };
+}
+
+async function detailOf(reader: PcbReader, id: string): Promise<PcbSpecDetail> {
+  const record = await findPcbSpec(reader.db, reader.companyId, id);
+  if (!record) throw missing();
+  const versions = await listPcbVersions(reader.db, id);
+  const latest = versions.at(-1);
+  if (!latest) throw missing();
+  return {
+    id: record.spec.id,
+    number: record.spec.number,
+    company_id: record.spec.companyId,
+    company_name: record.companyName,
+    created_at: record.spec.createdAt.toISOString(),
+    archived_at: iso(record.spec.archivedAt),
+    staff_note: record.spec.staffNote,
+    staff_note_at: iso(record.spec.staffNoteAt),
+    latest_version: latest.version.version,
+    versions: versions.map(({ version, createdBy }) => ({
+      version: version.version,
+      created_at: version.createdAt.toISOString(),
+      created_by_name: createdBy,
+      frozen: version.frozenAt !== null,
+      frozen_reason: version.frozenReason,
+      has_gerber: version.gerberFileId !== null,
+    })),
+    latest: await toVersion(reader, latest.version, latest.createdBy),
+  };
+}
+
+export const companyReader = (ctx: Pick<RequestContext, "db" | "tenant">): PcbReader => ({
+  db: ctx.db,
+  companyId: ctx.tenant,
+  staff: false,
+});
+export const staffReader = (db: Database): PcbReader => ({ db, companyId: undefined, staff: true });
+
+export async function pcbSpecPage(
+  reader: PcbReader,
+  query: PcbSpecListQuery | StaffPcbSpecListQuery,
+): Promise<PcbSpecPage> {
+  const company = "company" in query ? query.company : undefined;
+  return pageOf(
+    query,
+    await listPcbSpecs(reader.db, {
+      companyId: reader.companyId ?? company,
+      layers: query.layers,
+      finish: query.finish,
+      state: query.state,
+      ...searchOf(query),
+    }),
+    toSummary,
+  );
+}
+
+export const pcbSpecDetail = (reader: PcbReader, id: string) => detailOf(reader, id);
+
+export async function pcbSpecVersion(
+  reader: PcbReader,
+  id: string,
+  version: number,
+): Promise<PcbSpecVersion> {
+  const spec = await findPcbSpec(reader.db, reader.companyId, id);
+  if (!spec) throw missing();
+  const record = await findPcbVersion(reader.db, id, version);
+  if (!record) throw missingVersion();
+  return toVersion(reader, record.version, record.createdBy);
+}
+
+/** The Gerber zip of a version (the latest when none is named), for the CAM view and downloads. */
+export async function pcbGerberFile(
+  reader: PcbReader,
+  id: string,
+  version: number | undefined,
+): Promise<CompanyFile> {
+  const shown =
+    version === undefined
+      ? (await pcbSpecDetail(reader, id)).latest
+      : await pcbSpecVersion(reader, id, version);
+  if (!shown.gerber_file) throw notFound("This version of the PCB specification has no Gerber files");
+  return shown.gerber_file;
+}
+
+/** A version as a PDF in `language`, named by the specification's number and the version. */
+export async function pcbVersionPdf(
+  reader: PcbReader,
+  id: string,
+  version: number,
+  language: string,
+): Promise<{ name: string; pdf: Buffer }> {
+  const spec = await findPcbSpec(reader.db, reader.companyId, id);
+  if (!spec) throw missing();
+  const record = await findPcbVersion(reader.db, id, version);
+  if (!record) throw missingVersion();
+  const dto = await toVersion(reader, record.version, record.createdBy);
+  const pdf = await renderPcbPdf({
+    number: spec.spec.number,
+    companyName: spec.companyName,
+    version: dto,
+    language,
+  });
+  return { name: `${spec.spec.number}-v${version}`, pdf };
+}
+
+/** The stored preview PNG of a version's side, or 404 when the version has none. */
+export async function pcbPreviewSha256(
+  reader: PcbReader,
+  id: string,
+  version: number,
+  side: "top" | "bottom",
+): Promise<string> {
+  const spec = await findPcbSpec(reader.db, reader.companyId, id);
+  if (!spec) throw missing();
+  const record = await findPcbVersion(reader.db, id, version);
+  if (!record) throw missingVersion();
+  const sha = side === "top" ? record.version.previewTopSha256 : record.version.previewBottomSha256;
+  if (!sha || record.version.analysisStatus !== "done") throw notFound("This version has no preview image");
+  return sha;
+}
+
+/** A version to write: its Gerber file checked to be the company's live gerber upload. */
+async function versionValues(
+  tx: Executor,
+  ctx: PcbsContext,
+  specId: string,
+  version: number,
+  fields: PcbSpecFields,
+  gerberFileId: string | null | undefined,
+  analysing: boolean,
+) {
+  const file = gerberFileId
+    ? await companyFileFor(tx, ctx.tenant, gerberFileId, "gerber", "gerber_file_id")
+    : null;
+  return {
+    specId,
+    version,
+    fields,
+    gerberFileId: file?.id ?? null,
+    createdByUserId: ctx.actor.id,
+    analysisStatus: file && analysing ? ("pending" as const) : ("none" as const),
+  };
+}
+
+/** What a write answers: the specification, and the version whose Gerber zip waits for its analysis. */
+export interface PcbWrite {
+  detail: PcbSpecDetail;
+  analyse: string | null;
+}
+
+async function written(ctx: PcbsContext, id: string, row: PcbSpecVersionRow): Promise<PcbWrite> {
+  return {
+    detail: await detailOf(companyReader(ctx), id),
+    analyse: row.analysisStatus === "pending" ? row.id : null,
+  };
+}
+
+/**
+ * `analysing`: whether an analyser runs after the write; without one a version's Gerber zip is kept
+ * with analysis status none instead of pending for ever.
+ */
+export async function createPcbSpec(
+  ctx: PcbsContext,
+  body: PcbSpecCreate,
+  analysing: boolean,
+): Promise<PcbWrite> {
+  const { spec, row } = await ctx.db.transaction(async (tx) => {
+    const spec = await insertPcbSpec(tx, {
+      companyId: ctx.tenant,
+      number: await nextDocumentNumber(tx, "pcb"),
+      createdByUserId: ctx.actor.id,
+    });
+    const row = await insertPcbVersion(
+      tx,
+      await versionValues(tx, ctx, spec.id, 1, body.fields, body.gerber_file_id, analysing),
+    );
+    return { spec, row };
+  });
+  return written(ctx, spec.id, row);
+}
+
+/**
+ * Saves a change as the next version. The specification's row is locked first, so of two saves based
+ * on the same version the second sees the first's version and is refused with nothing written.
+ */
+export async function savePcbVersion(
+  ctx: PcbsContext,
+  id: string,
+  body: PcbSpecSave,
+  analysing: boolean,
+): Promise<PcbWrite> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const spec = await lockPcbSpec(tx, ctx.tenant, id);
+    if (!spec) throw missing();
+    if (spec.archivedAt)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        "This specification is archived: restore it to change it",
+      );
+    const versions = await listPcbVersions(tx, id);
+    const latest = versions.at(-1)?.version.version ?? 0;
+    if (body.base_version !== latest)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `This specification was changed meanwhile: version ${latest} is the latest, your change was based on version ${body.base_version}`,
+        { otherData: { latest_version: latest } },
+      );
+    return insertPcbVersion(
+      tx,
+      await versionValues(tx, ctx, id, latest + 1, body.fields, body.gerber_file_id, analysing),
+    );
+  });
+  return written(ctx, id, row);
+}
+
+/** A new specification (its own number) whose version 1 copies a version's fields and Gerber file. */
+export async function duplicatePcbSpec(
+  ctx: PcbsContext,
+  id: string,
+  version: number | undefined,
+): Promise<PcbWrite> {
+  const source = await findPcbSpec(ctx.db, ctx.tenant, id);
+  if (!source) throw missing();
+  const record =
+    version === undefined ? { version: source.latest } : await findPcbVersion(ctx.db, id, version);
+  if (!record) throw missingVersion();
+  const from = record.version;
+  const gerber = from.gerberFileId ? await liveCompanyFile(ctx.db, ctx.tenant, from.gerberFileId) : null;
+  const { spec, row } = await ctx.db.transaction(async (tx) => {
+    const spec = await insertPcbSpec(tx, {
+      companyId: ctx.tenant,
+      number: await nextDocumentNumber(tx, "pcb"),
+      createdByUserId: ctx.actor.id,
+    });
+    // The copy keeps what the analysis found: the same zip against the same fields.
+    const row = await insertPcbVersion(tx, {
+      specId: spec.id,
+      version: 1,
+      fields: from.fields,
+      gerberFileId: gerber?.id ?? null,
+      createdByUserId: ctx.actor.id,
+      ...(gerber
+        ? {
+            analysisStatus: from.analysisStatus,
+            analysis: from.analysis,
+            analysisError: from.analysisError,
+            previewTopSha256: from.previewTopSha256,
+            previewBottomSha256: from.previewBottomSha256,
+          }
+        : { analysisStatus: "none" as const }),
+    });
+    return { spec, row };
+  });
+  return written(ctx, spec.id, row);
+}
+
+export async function archivePcbSpec(
+  ctx: PcbsContext,
+  id: string,
+  archived: boolean,
+): Promise<PcbSpecDetail> {
+  const record = await findPcbSpec(ctx.db, ctx.tenant, id);
+  if (!record) throw missing();
+  // Archiving twice keeps the first time.
+  if (archived !== (record.spec.archivedAt !== null))
+    await setPcbArchived(ctx.db, ctx.tenant, id, archived ? new Date() : null);
+  return detailOf(companyReader(ctx), id);
+}
+
+export async function setPcbStaffNoteOf(
+  db: Database,
+  actorId: string,
+  id: string,
+  note: string,
+): Promise<PcbSpecDetail> {
+  const text = note.trim();
+  const found = await setPcbStaffNote(
+    db,
+    id,
+    text
+      ? { staffNote: text, staffNoteAt: new Date(), staffNoteByUserId: actorId }
+      : { staffNote: null, staffNoteAt: null, staffNoteByUserId: null },
+  );
+  if (!found) throw missing();
+  return detailOf(staffReader(db), id);
+}
+
+/**
+ * Freezes a version for a quote or an order (for the quotes and orders modules): it can never change
+ * again, and saving the specification makes a new version instead. A version frozen before keeps its
+ * first reason. Call it inside the transaction that creates the quote or order.
+ */
+export async function freezePcbVersion(
+  db: Executor,
+  versionId: string,
+  reason: PcbFrozenReason,
+): Promise<PcbSpecVersionRow> {
+  const row = await freezeVersion(db, versionId, reason, new Date());
+  if (!row) throw missingVersion();
+  return row;
+}
+
+/** A version of the caller's company by its id, for a quote line; another company's answers 404. */
+export async function pcbVersionForQuote(
+  ctx: Pick<RequestContext, "db" | "tenant">,
+  versionId: string,
+): Promise<PcbSpecVersion> {
+  const record = await findPcbVersionById(ctx.db, ctx.tenant, versionId);
+  if (!record) throw missingVersion();
+  const versions = await listPcbVersions(ctx.db, record.spec.id);
+  const createdBy = versions.find((v) => v.version.id === versionId)?.createdBy ?? null;
+  return toVersion(companyReader(ctx), record.version, createdBy);
+}
+
+/**
+ * Analyses a saved version's Gerber zip and stores the outcome: done with board data, DFM report
+ * and preview keys, or failed with a reason code. A finished analysis of the same zip and fields is
+ * reused instead of running again.
+ */
+export async function analysePcbVersion(
+  db: Database,
+  analyse: PcbAnalyser,
+  versionId: string,
+): Promise<void> {
+  const record = await findPcbVersionById(db, undefined, versionId);
+  if (!record?.version.gerberFileId || record.version.analysisStatus !== "pending") return;
+  const file = await liveCompanyFile(db, undefined, record.version.gerberFileId);
+  if (!file) {
+    await setPcbAnalysis(db, versionId, { analysisStatus: "failed", analysisError: "file_missing" });
+    return;
+  }
+  const fields = fieldsOf(record.version);
+  const earlier = await findDoneAnalysis(db, file.sha256, record.version.fields);
+  if (earlier) {
+    await setPcbAnalysis(db, versionId, {
+      analysisStatus: "done",
+      analysis: earlier.analysis,
+      analysisError: null,
+      previewTopSha256: earlier.previewTopSha256,
+      previewBottomSha256: earlier.previewBottomSha256,
+    });
+    return;
+  }
+  try {
+    const result = await analyse(file.sha256, fields);
+    await setPcbAnalysis(db, versionId, {
+      analysisStatus: "done",
+      analysis: { board: result.board, dfm: result.dfm } as Record<string, unknown>,
+      analysisError: null,
+      previewTopSha256: result.previews.top,
+      previewBottomSha256: result.previews.bottom,
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    await setPcbAnalysis(db, versionId, {
+      analysisStatus: "failed",
+      analysisError: typeof code === "string" && /^[a-z_]{1,40}$/.test(code) ? code : ANALYSIS_FAILED,
+    });
+    throw error;
+  }
+}
