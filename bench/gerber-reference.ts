@@ -1,13 +1,14 @@
 /**
  * Worker of `npm run bench:gerber` (bench/gerber-bench.ts), forked once per engine and set:
  *
- *   node --import tsx --expose-gc bench/gerber-reference.ts <engine> <set dir> <runs>
+ *   node --import tsx bench/gerber-reference.ts <engine> <set dir> <runs> [warm-up ms]
  *
  * engine: "ours" | "pcb-stackup" | "tracespace". It reads every file of the set from disk and
- * prepares the engine's input (before any timing), reports `ready`, then does `runs` calls of the
- * engine (the first one being the warm-up), each timed with performance.now() around the call only
- * and reported as soon as it ends, so that the parent can cap every run. With runs = 1 and the
- * engine "ours" this is also the memory probe: `done` carries process.resourceUsage().maxRSS.
+ * prepares the engine's input (before any timing), reports `ready`, then calls the engine to warm it
+ * up until the warm-up time has passed (at least once), then does `runs` timed calls; every call is
+ * timed with performance.now() around the call only and reported as soon as it ends (warm-ups marked
+ * as such), so that the parent can cap every call. With the engine "ours" this is also the memory
+ * probe: `done` carries process.resourceUsage().maxRSS.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -32,7 +33,7 @@ export interface RunSummary {
 
 export type WorkerMessage =
   | { type: "ready"; files: number }
-  | { type: "run"; ms: number; summary?: RunSummary }
+  | { type: "run"; ms: number; warmup: boolean; summary?: RunSummary }
   | { type: "done"; maxRssKiB: number }
   | { type: "error"; message: string };
 
@@ -190,33 +191,49 @@ async function fail(error: unknown): Promise<never> {
   process.exit(1);
 }
 
-async function work(engine: Engine, dir: string, runs: number): Promise<void> {
+async function work(engine: Engine, dir: string, runs: number, warmupMs: number): Promise<void> {
   const files = readSet(dir);
   const prepared = await PREPARE[engine](files);
-  const gc = (globalThis as { gc?: () => void }).gc;
   await send({ type: "ready", files: files.length });
-  for (let i = 0; i < runs; i++) {
-    // One full collection after the warm-up, so the timed runs start from the same clean heap for
-    // every engine. Not before every run: a forced full collection also shrinks the heap and throws
-    // away compiled regular expressions, which no parse in real use goes through (it made our own
-    // engine about twice as slow per run, the references less).
-    if (i === 1) gc?.();
+  const timed = async () => {
     const start = performance.now();
     const result = await prepared.call();
-    const ms = performance.now() - start;
-    await send(i === 0 ? { type: "run", ms, summary: prepared.summarize(result) } : { type: "run", ms });
+    return { ms: performance.now() - start, result };
+  };
+  // Warm-up by time, not by count: a small set needs dozens of calls before V8 has compiled its hot
+  // paths (the server parses upload after upload in one long-lived worker), a large one is warm after
+  // one. Every engine gets the same time.
+  const warmUntil = performance.now() + warmupMs;
+  let first = true;
+  do {
+    const { ms, result } = await timed();
+    await send(
+      first
+        ? { type: "run", ms, warmup: true, summary: prepared.summarize(result) }
+        : { type: "run", ms, warmup: true },
+    );
+    first = false;
+  } while (performance.now() < warmUntil);
+  // No forced collection between the warm-up and the timed runs (there was one): a full collection
+  // shrinks the heap and throws away compiled code and regular expressions, which no parse in real
+  // use goes through; it made the timed runs of a small set measure V8 recompiling (our engine 15 ms
+  // instead of 2 ms on a 12-file set, the references less). Every engine runs in its own worker, so
+  // none inherits another's garbage.
+  for (let i = 0; i < runs; i++) {
+    const { ms } = await timed();
+    await send({ type: "run", ms, warmup: false });
   }
   await send({ type: "done", maxRssKiB: process.resourceUsage().maxRSS });
   process.exit(0);
 }
 
 if (path.resolve(process.argv[1] ?? "") === import.meta.filename) {
-  const [engine, dir, runs] = process.argv.slice(2);
+  const [engine, dir, runs, warmupMs = "0"] = process.argv.slice(2);
   process.on("uncaughtException", (error) => void fail(error));
   process.on("unhandledRejection", (error) => void fail(error));
-  if (!ENGINES.includes(engine as Engine) || !dir || !(Number(runs) >= 1)) {
-    void fail(new Error(`usage: gerber-reference.ts <${ENGINES.join("|")}> <set dir> <runs>`));
+  if (!ENGINES.includes(engine as Engine) || !dir || !(Number(runs) >= 0) || !(Number(warmupMs) >= 0)) {
+    void fail(new Error(`usage: gerber-reference.ts <${ENGINES.join("|")}> <set dir> <runs> [warm-up ms]`));
   } else {
-    work(engine as Engine, dir, Number(runs)).catch(fail);
+    work(engine as Engine, dir, Number(runs), Number(warmupMs)).catch(fail);
   }
 }
