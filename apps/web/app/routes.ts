@@ -40,6 +40,7 @@ const MODULES: Partial<Record<PageKey, string>> = {
   "my-invoices": "routes/portal/invoices.tsx",
   "my-material-request": "routes/portal/material-request.tsx",
   "my-contracts": "routes/portal/contracts.tsx",
+  "my-pcbs": "routes/portal/pcbs.tsx",
   "my-cam": "routes/portal/cam.tsx",
   staff: "routes/staff/customers.tsx",
   "staff-quotes": "routes/staff/quotes.tsx",
@@ -48,6 +49,7 @@ const MODULES: Partial<Record<PageKey, string>> = {
   "staff-order": "routes/staff/order.tsx",
   "staff-billing": "routes/staff/billing.tsx",
   "staff-supply": "routes/staff/supply.tsx",
+  "staff-pcbs": "routes/staff/pcbs.tsx",
   "staff-settings": "routes/staff/settings.tsx",
 };
 

@@ -17,6 +17,8 @@ const FEATURE_CATALOGS = [
   "quotes",
   "billing",
   "staff",
+  "viewer",
+  "engineering",
 ];
 const CATALOGS = readdirSync(path.join(DIR, "en"))
   .filter((file) => file.endsWith(".json") && file !== "emails.json")

@@ -99,6 +99,7 @@ export const PAGES = {
   "staff-order": { layout: "dashboard", kind: "portal" },
   "staff-billing": { layout: "dashboard", kind: "portal" },
   "staff-supply": { layout: "dashboard", kind: "portal" },
+  "staff-pcbs": { layout: "dashboard", kind: "portal" },
   "staff-settings": { layout: "dashboard", kind: "portal" },
 } as const satisfies Record<string, PageInfo>;
 
@@ -146,6 +147,7 @@ export const UNTRANSLATED_PATHS = {
   "staff-order": "/staff/orders/:order",
   "staff-billing": "/staff/billing",
   "staff-supply": "/staff/supply",
+  "staff-pcbs": "/staff/pcbs",
   "staff-settings": "/staff/settings",
 } as const satisfies Partial<Record<PageKey, string>>;
 

@@ -30,6 +30,8 @@ export interface FileUploadProps {
   onUploaded: (file: UploadedFile) => void;
   /** The chosen file was removed before or after it arrived. */
   onRemoved?: () => void;
+  /** Whether a file is on its way (started, paused or retrying), so a form can wait for it. */
+  onBusyChange?: (busy: boolean) => void;
   disabled?: boolean;
 }
 
@@ -62,6 +64,7 @@ export function FileUpload({
   hint,
   onUploaded,
   onRemoved,
+  onBusyChange,
   disabled = false,
 }: FileUploadProps) {
   const { i18n } = useLingui();
@@ -72,9 +75,11 @@ export function FileUpload({
   const [dragging, setDragging] = useState(false);
   // The upload reports to the latest callback, not the one of the render that started it.
   const uploadedRef = useRef(onUploaded);
+  const busyRef = useRef(onBusyChange);
   useEffect(() => {
     uploadedRef.current = onUploaded;
-  }, [onUploaded]);
+    busyRef.current = onBusyChange;
+  }, [onUploaded, onBusyChange]);
 
   // Leaving the page pauses the upload; what arrived stays on the server for the next try.
   useEffect(() => () => void row?.upload?.pause(), [row?.upload]);
@@ -101,9 +106,11 @@ export function FileUpload({
         if (next.phase === "done" && next.fileId) {
           uploadedRef.current({ id: next.fileId, name: file.name, size: file.size });
         }
+        if (next.phase === "done" || next.phase === "failed") busyRef.current?.(false);
       },
     });
     setRow({ file, state, upload });
+    onBusyChange?.(true);
     void upload.start();
   };
 
@@ -111,6 +118,7 @@ export function FileUpload({
     void row?.upload?.cancel();
     setRow(null);
     if (inputRef.current) inputRef.current.value = "";
+    onBusyChange?.(false);
     onRemoved?.();
   };
 

@@ -8,11 +8,13 @@ import { mayCall, type Endpoint } from "@ems/contracts/endpoints";
 import { materialRequestEndpoints } from "@ems/contracts/material-requests";
 import { orderEndpoints } from "@ems/contracts/orders";
 import { profileEndpoints } from "@ems/contracts/profile";
+import { pcbEndpoints } from "@ems/contracts/pcbs";
 import { quoteEndpoints } from "@ems/contracts/quotes";
 import type { PageKey } from "@ems/i18n/pages";
 import {
   Building2,
   FileSignature,
+  CircuitBoard,
   FileText,
   Factory,
   History,
@@ -42,6 +44,7 @@ interface NavItem {
 /** The portal sections that exist so far; later capabilities add theirs here (no dead links). */
 const CUSTOMER_ITEMS: readonly NavItem[] = [
   { page: "my-desk", label: "portal_nav.desk", icon: LayoutDashboard, endpoint: deskEndpoints.get },
+  { page: "my-pcbs", label: "portal_nav.pcbs", icon: CircuitBoard, endpoint: pcbEndpoints.list },
   { page: "my-quotes", label: "portal_nav.quotes", icon: FileText, endpoint: quoteEndpoints.list },
   { page: "my-orders", label: "portal_nav.orders", icon: ShoppingCart, endpoint: orderEndpoints.list },
   { page: "my-deliveries", label: "portal_nav.deliveries", icon: Truck, endpoint: deliveryEndpoints.list },
@@ -72,6 +75,7 @@ const CUSTOMER_ITEMS: readonly NavItem[] = [
 const STAFF_ITEMS: readonly Omit<NavItem, "endpoint">[] = [
   { page: "staff", label: "portal_nav.staff_customers", icon: Users },
   { page: "staff-quotes", label: "portal_nav.staff_quotes", icon: FileText },
+  { page: "staff-pcbs", label: "portal_nav.staff_pcbs", icon: CircuitBoard },
   { page: "staff-orders", label: "portal_nav.staff_orders", icon: Factory },
   { page: "staff-billing", label: "portal_nav.staff_billing", icon: Receipt },
   { page: "staff-supply", label: "portal_nav.staff_supply", icon: PackageCheck },

@@ -28,8 +28,8 @@ import { inputClassName } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 
 import { DrillTable } from "./drill-table";
-import type { BoardSummary, FromWorker, LayerSummary, ToWorker } from "./viewer-protocol";
-import { measure, panBy, toBoard, toMil, toScreen, zoomAt, type Point } from "./view-math";
+import type { BoardSummary, FromWorker, LayerSummary, PinnedFinding, ToWorker } from "./viewer-protocol";
+import { centreOn, measure, panBy, toBoard, toMil, toScreen, zoomAt, type Point } from "./view-math";
 
 /** Biggest total the page reads into memory before handing files to the worker. */
 const MAX_TOTAL_BYTES = 200 * 1024 * 1024;
@@ -58,13 +58,36 @@ export interface GerberViewerProps {
   sourceUrl?: string | null;
   /** What to say when the address has nothing. */
   emptySourceMessage?: string;
+  /** Places to mark on the board (a DFM report's findings), each listed with a button that zooms to it. */
+  findings?: readonly PinnedFinding[];
+  /** The heading of the findings' list. */
+  findingsTitle?: string;
+  /** A finding to zoom to once the board is drawn (the address of a "show on the board" link). */
+  focusFinding?: string | null;
 }
+
+const PIN_COLOURS: Record<PinnedFinding["severity"], string> = {
+  error: "#dc2626",
+  warning: "#f59e0b",
+  info: "#0284c7",
+};
+
+const NO_FINDINGS: readonly PinnedFinding[] = [];
+
+/** How far a finding is zoomed in: this many board millimetres across the shorter side of the canvas. */
+const FINDING_VIEW_MM = 6;
 
 /**
  * The Gerber/CAM viewer: files are read and drawn in a Web Worker on the visitor's computer; the
  * canvas is handed to the worker, so zooming a 9 MB panel never blocks the page.
  */
-export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberViewerProps) {
+export function GerberViewer({
+  sourceUrl = null,
+  emptySourceMessage,
+  findings = NO_FINDINGS,
+  findingsTitle,
+  focusFinding = null,
+}: GerberViewerProps) {
   const { i18n } = useLingui();
   const [ownStatus, setStatus] = useState<Status>({ kind: "empty" });
   // The address last fetched (or failed); until it settles for the current address, show loading.
@@ -81,6 +104,7 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
   const [cursor, setCursor] = useState<Point | null>(null);
   const [dragging, setDragging] = useState(false);
   const [exporting, setExporting] = useState<"svg" | "png" | null>(null);
+  const [selected, setSelected] = useState<string | null>(focusFinding);
   // How long the worker took for the last frame: exposed for the journeys, which wait for pixels.
   const [drawn, setDrawn] = useState<{
     frames: number;
@@ -185,9 +209,21 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
     setTransform(fitTransform(board.bounds, width, height, mode === "bottom"));
   }, [board, mode]);
 
+  // The first view of a board: fitted, or zoomed to the finding the address names.
+  const firstView = useCallback(() => {
+    if (!board) return;
+    const { width, height } = sizeRef.current;
+    const focus = findings.find((finding) => finding.id === focusFinding);
+    setTransform(
+      focus
+        ? centreOn(focus, Math.min(width, height) / FINDING_VIEW_MM, mode === "bottom", width, height)
+        : fitTransform(board.bounds, width, height, mode === "bottom"),
+    );
+  }, [board, mode, findings, focusFinding]);
+
   useEffect(() => {
-    if (board && !transform && size.width > 1) fit();
-  }, [board, transform, size, fit]);
+    if (board && !transform && size.width > 1) firstView();
+  }, [board, transform, size, firstView]);
 
   const view: ViewState | null = useMemo(
     () => (transform ? { mode, transform, hidden, maskColour, finish, background: "transparent" } : null),
@@ -232,7 +268,9 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
     };
     fetch(sourceUrl, { credentials: "same-origin" })
       .then(async (response) => {
-        if (response.status === 404) return settle({ kind: "failed", reason: "not-found" });
+        // A malformed address (400) has nothing behind it either.
+        if (response.status === 404 || response.status === 400)
+          return settle({ kind: "failed", reason: "not-found" });
         if (response.status === 401 || response.status === 403)
           return settle({ kind: "failed", reason: "forbidden" });
         if (!response.ok) return settle({ kind: "failed", reason: "network" });
@@ -342,6 +380,19 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
         fitTransform(board.bounds, sizeRef.current.width, sizeRef.current.height, next === "bottom"),
       );
   };
+
+  const showFinding = useCallback(
+    (finding: PinnedFinding) => {
+      const { width, height } = sizeRef.current;
+      if (mode === "layers") setMode("top");
+      setSelected(finding.id);
+      setTransform(
+        centreOn(finding, Math.min(width, height) / FINDING_VIEW_MM, mode === "bottom", width, height),
+      );
+      frameRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+    },
+    [mode],
+  );
 
   const exportAs = (format: "svg" | "png") => {
     if (!view) return;
@@ -594,6 +645,30 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
                 )}
                 onKeyDown={onKeyDown}
               />
+              {transform && findings.length > 0 ? (
+                <svg
+                  aria-hidden="true"
+                  data-testid="finding-pins"
+                  className="pointer-events-none absolute inset-0 h-full w-full"
+                >
+                  {findings.map((finding) => {
+                    const at = toScreen(transform, mirror, finding);
+                    const isSelected = finding.id === selected;
+                    return (
+                      <circle
+                        key={finding.id}
+                        cx={at.x / size.dpr}
+                        cy={at.y / size.dpr}
+                        r={isSelected ? 10 : 6}
+                        fill={isSelected ? "none" : PIN_COLOURS[finding.severity]}
+                        fillOpacity={0.85}
+                        stroke={isSelected ? PIN_COLOURS[finding.severity] : "#ffffff"}
+                        strokeWidth={isSelected ? 3 : 1.5}
+                      />
+                    );
+                  })}
+                </svg>
+              ) : null}
               {transform && points.length > 0 ? (
                 <svg aria-hidden="true" className="pointer-events-none absolute inset-0 h-full w-full">
                   {(() => {
@@ -699,6 +774,39 @@ export function GerberViewer({ sourceUrl = null, emptySourceMessage }: GerberVie
                 </div>
               ) : null}
             </section>
+
+            {findings.length > 0 ? (
+              <section aria-labelledby="viewer-findings">
+                <h2 id="viewer-findings" className="text-base font-semibold">
+                  {findingsTitle ?? i18n._("viewer.findings")}
+                </h2>
+                <ul className="mt-2 max-h-80 space-y-1 overflow-y-auto pr-1">
+                  {findings.map((finding) => (
+                    <li key={finding.id}>
+                      <button
+                        type="button"
+                        aria-pressed={finding.id === selected}
+                        onClick={() => showFinding(finding)}
+                        className={cn(
+                          "flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:hover:bg-neutral-800",
+                          finding.id === selected && "bg-neutral-100 dark:bg-neutral-800",
+                        )}
+                      >
+                        <span
+                          aria-hidden="true"
+                          className="mt-1.5 size-2.5 shrink-0 rounded-full"
+                          style={{ background: PIN_COLOURS[finding.severity] }}
+                        />
+                        <span>
+                          <span className="sr-only">{i18n._(`viewer.severity.${finding.severity}`)}: </span>
+                          {finding.text}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
 
             <section aria-labelledby="viewer-layers">
               <h2 id="viewer-layers" className="text-base font-semibold">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { measure, panBy, toBoard, toMil, toScreen, zoomAt } from "./view-math";
+import { centreOn, MAX_SCALE, measure, panBy, toBoard, toMil, toScreen, zoomAt } from "./view-math";
 
 describe("view math", () => {
   const t = { scale: 10, originX: 100, originY: 500 };
@@ -36,5 +36,16 @@ describe("view math", () => {
     expect(m.dy).toBe(4);
     expect(m.angle).toBeCloseTo(53.13, 2);
     expect(toMil(0.254)).toBeCloseTo(10, 9);
+  });
+
+  it("centres a board point on the canvas at a scale, also seen from below", () => {
+    for (const mirror of [false, true]) {
+      const t = centreOn({ x: 12.5, y: -3 }, 40, mirror, 800, 600);
+      expect(t.scale).toBe(40);
+      const screen = toScreen(t, mirror, { x: 12.5, y: -3 });
+      expect(screen.x).toBeCloseTo(400);
+      expect(screen.y).toBeCloseTo(300);
+    }
+    expect(centreOn({ x: 0, y: 0 }, 1e9, false, 10, 10).scale).toBe(MAX_SCALE);
   });
 });

@@ -46,3 +46,19 @@ export function measure(a: Point, b: Point): Measurement {
 
 /** Millimetres to thousandths of an inch, as engineers quote clearances. */
 export const toMil = (mm: number) => mm / 0.0254;
+
+/** A view with the board point `p` in the middle of a `width` × `height` canvas, at `scale` px/mm. */
+export function centreOn(
+  p: Point,
+  scale: number,
+  mirror: boolean,
+  width: number,
+  height: number,
+): ViewTransform {
+  const clamped = Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
+  return {
+    scale: clamped,
+    originX: width / 2 - (mirror ? -p.x : p.x) * clamped,
+    originY: height / 2 + p.y * clamped,
+  };
+}

@@ -49,3 +49,17 @@ export type FromWorker =
   /** A frame is on the canvas, drawn with this transform (the page bridges the gap with CSS). */
   | { type: "drawn"; took: number; transform: ViewState["transform"]; mode: ViewState["mode"] }
   | { type: "exported"; requestId: number; blob: Blob; fileName: string };
+
+/**
+ * A place on the board the viewer marks and can zoom to: a manufacturability finding, worded by the
+ * page that shows it.
+ */
+export interface PinnedFinding {
+  id: string;
+  severity: "error" | "warning" | "info";
+  /** Board coordinates in mm. */
+  x: number;
+  y: number;
+  /** What the list says, e.g. "Track 0.09 mm, the limit is 0.1 mm (top copper)". */
+  text: string;
+}

@@ -1,0 +1,145 @@
+import { staffPcbEndpoints } from "@ems/contracts/pcbs";
+import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
+import { useLingui } from "@lingui/react";
+import { useLocation } from "react-router";
+
+import { ListBody } from "~/components/list/list-body";
+import { EmptyList, ListProblem } from "~/components/list/list-states";
+import { pcbNoteForm } from "~/features/pcbs/pcb-form";
+import { SHEET_PARAMS, STAFF_PCB_LIST, versionParam } from "~/features/pcbs/pcb-helpers";
+import { PcbFilters, PcbTable } from "~/features/pcbs/pcb-list";
+import { PcbSheet, type SheetData } from "~/features/pcbs/pcb-sheet";
+import { StaffPage, staffTexts } from "~/features/staff/staff-ui";
+import { ApiError, call, type ApiClient } from "~/lib/api-client";
+import { apiFromRequest } from "~/lib/api.server";
+import { formIntent, submitIntent } from "~/lib/form-action.server";
+import { listApiParams, readListQuery } from "~/lib/list-query";
+import { loadList } from "~/lib/load-list";
+import { routePageMeta } from "~/lib/meta";
+import { currentPage } from "~/lib/route-map";
+import { useListLinks } from "~/lib/use-list-links";
+import { useLocale } from "~/lib/use-locale";
+
+import type { Route } from "./+types/pcbs";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = currentPage(matches);
+  return page ? routePageMeta(page, { index: false }) : [];
+};
+
+/** Any company's specification, its version and the one compared with, for the sheet. */
+async function loadSheet(api: ApiClient, search: URLSearchParams): Promise<SheetData | "missing" | null> {
+  const id = search.get(SHEET_PARAMS.pcb);
+  if (!id) return null;
+  try {
+    const spec = (await call(api, staffPcbEndpoints.detail, { params: { id } })).data;
+    const wanted = versionParam(search.get(SHEET_PARAMS.version)) ?? spec.latest_version;
+    const compareWith = versionParam(search.get(SHEET_PARAMS.compare));
+    const [version, compare] = await Promise.all([
+      call(api, staffPcbEndpoints.version, { params: { id, version: wanted } }).then((a) => a.data),
+      compareWith && compareWith !== wanted
+        ? call(api, staffPcbEndpoints.version, { params: { id, version: compareWith } }).then((a) => a.data)
+        : null,
+    ]);
+    return { spec, version, compare };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return "missing";
+    throw error;
+  }
+}
+
+/**
+ * Every customer's PCB specifications in the back office (GET /api/staff/pcbs): the same list and
+ * sheet as the customer's, with the customer named, their files to download and a note the customer
+ * sees.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiFromRequest(request, context);
+  const search = new URL(request.url).searchParams;
+  const state = readListQuery(search, STAFF_PCB_LIST);
+  const [list, sheet, companies] = await Promise.all([
+    loadList(api, staffPcbEndpoints.list, listApiParams(state, STAFF_PCB_LIST)),
+    loadSheet(api, search),
+    loadList(api, staffCustomerEndpoints.list, { page_size: 100, sort: "name" }),
+  ]);
+  return {
+    state,
+    sheet,
+    companies: (companies.page?.items ?? []).map(({ id, name }) => ({ id, name })),
+    ...list,
+  };
+}
+
+/** The note the customer sees. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitIntent(request, context, {
+    note: formIntent(pcbNoteForm, (api, { id, note }) =>
+      call(api, staffPcbEndpoints.note, { params: { id }, body: { note } }),
+    ),
+  });
+}
+
+export default function StaffPcbs({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const { search } = useLocation();
+  const { state, page, forbidden, invalid, sheet, companies } = loaderData;
+  const { pathname, filtered, link, pageHref } = useListLinks(state, STAFF_PCB_LIST);
+  const texts = staffTexts(i18n);
+  return (
+    <StaffPage>
+      {forbidden ? (
+        <ListProblem forbidden invalid={false} texts={texts} />
+      ) : (
+        <div className="space-y-4">
+          <PcbFilters key={JSON.stringify(state)} state={state} pathname={pathname} companies={companies} />
+          <ListProblem
+            forbidden={false}
+            invalid={invalid}
+            texts={texts}
+            clearHref={pathname}
+            clearLabel={i18n._("pcbs.filter_reset")}
+          />
+          {page ? (
+            <ListBody
+              page={page}
+              count={i18n._("pcbs.count", { count: page.total })}
+              empty={
+                <EmptyList
+                  clearHref={
+                    filtered
+                      ? link({ q: "", filters: { layers: null, finish: null, state: null, company: null } })
+                      : undefined
+                  }
+                  clearLabel={i18n._("pcbs.filter_reset")}
+                >
+                  {i18n._(filtered ? "pcbs.empty_filtered" : "pcbs.staff_empty")}
+                </EmptyList>
+              }
+              pageHref={pageHref}
+              paginationLabel={i18n._("pcbs.pagination")}
+            >
+              {(items) => (
+                <PcbTable
+                  items={items}
+                  state={state}
+                  pathname={pathname}
+                  search={search}
+                  locale={locale}
+                  showCompany
+                />
+              )}
+            </ListBody>
+          ) : null}
+        </div>
+      )}
+      {sheet === "missing" ? (
+        <div className="mt-6">
+          <ListProblem forbidden={false} invalid texts={{ ...texts, invalid: i18n._("pcbs.missing") }} />
+        </div>
+      ) : sheet ? (
+        <PcbSheet data={sheet} search={search} mayEdit={false} uploadMaxBytes={0} staff />
+      ) : null}
+    </StaffPage>
+  );
+}
