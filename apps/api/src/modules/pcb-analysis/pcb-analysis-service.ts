@@ -17,7 +17,6 @@ import type { BoardData } from "@ems/gerber/board-data";
 import type { DfmReport, DfmSpecification } from "@ems/gerber/dfm";
 import { ZIP_LIMITS } from "@ems/gerber/zip";
 import type { FileStorage } from "@ems/storage/file-storage";
-import sharp from "sharp";
 
 import type {
   AnalysisProblem,
@@ -250,6 +249,9 @@ async function preview(
 ): Promise<string | null> {
   if (svg.byteLength > maxSvgBytes) return null;
   const seconds = Math.max(1, Math.ceil((deadline - Date.now()) / 1000));
+  // Loaded with the first preview, not when the API starts: libvips is large and most processes
+  // never render a board.
+  const { default: sharp } = await import("sharp");
   let png: Buffer;
   try {
     png = await sharp(svg).timeout({ seconds }).png({ compressionLevel: 9 }).toBuffer();

@@ -10,7 +10,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/cn";
 import { useLocale } from "~/lib/use-locale";
 
-import { findingText } from "./pcb-text";
+import { findingText, unitTexts } from "./pcb-text";
 
 const SEVERITY_DOT = {
   error: "bg-red-600",
@@ -30,8 +30,8 @@ export function DetectedData({
   const { i18n } = useLingui();
   const locale = useLocale();
   const n = (value: number) => formatNumber(value, locale);
-  const mm = (value: number | null) =>
-    value === null ? i18n._("pcbs.not_given") : i18n._("pcbs.unit_mm", { value: n(value) });
+  const units = unitTexts(i18n, locale);
+  const mm = (value: number | null) => (value === null ? i18n._("pcbs.not_given") : units.mm(value));
   return (
     <section aria-labelledby="pcb-detected" className="space-y-2">
       <h3 id="pcb-detected" className="text-base font-semibold">

@@ -1,7 +1,15 @@
 import { capabilities } from "@ems/config/capabilities";
 import { SURFACE_FINISHES } from "@ems/contracts/pcb-spec";
 import { pathOf } from "@ems/contracts/endpoints";
-import { pcbEndpoints, PCB_SPEC_SORTS, staffPcbEndpoints, type PcbSpecSummary } from "@ems/contracts/pcbs";
+import {
+  pcbEndpoints,
+  PCB_SPEC_SORTS,
+  staffPcbEndpoints,
+  type PcbSpecSummary,
+  type PcbSpecVersion,
+} from "@ems/contracts/pcbs";
+import type { BoardData } from "@ems/gerber/board-data";
+import type { DfmReport } from "@ems/gerber/dfm";
 
 import type { ListSpec } from "~/lib/list-query";
 
@@ -67,4 +75,11 @@ export function listPreviewUrl(
         side: "top",
       })
     : null;
+}
+
+/** A version's analysis as the engine wrote it; the API types it loosely (its shapes are @ems/gerber's). */
+export function versionAnalysis(
+  version: Pick<PcbSpecVersion, "analysis">,
+): { board: BoardData; dfm: DfmReport } | null {
+  return version.analysis as { board: BoardData; dfm: DfmReport } | null;
 }

@@ -9,8 +9,6 @@ import {
   type PcbSpecDetail,
   type PcbSpecVersion,
 } from "@ems/contracts/pcbs";
-import type { BoardData } from "@ems/gerber/board-data";
-import type { DfmReport } from "@ems/gerber/dfm";
 import { formatDate } from "@ems/i18n/format";
 import { Archive, ArchiveRestore, Copy, Cpu, Download, FileDown, Pencil } from "lucide-react";
 import { useState } from "react";
@@ -30,7 +28,7 @@ import { useLocale } from "~/lib/use-locale";
 import { AnalysisState, DetectedData, DfmReportView } from "./pcb-analysis-view";
 import { PcbFieldsView } from "./pcb-fields-view";
 import { pcbIdForm, pcbNoteForm } from "./pcb-form";
-import { sheetHref } from "./pcb-helpers";
+import { sheetHref, versionAnalysis } from "./pcb-helpers";
 import { PcbSpecForm } from "./pcb-spec-form";
 
 export interface SheetData {
@@ -125,8 +123,7 @@ export function PcbSheet({
   const latest = spec.latest_version;
   const isLatest = version.version === latest;
   const archived = spec.archived_at !== null;
-  // The API types the analysis loosely (its shapes are @ems/gerber's); it is what the engine wrote.
-  const analysis = version.analysis as { board: BoardData; dfm: DfmReport } | null;
+  const analysis = versionAnalysis(version);
   const camHref = `${href("my-cam", locale, { pcb: spec.id })}?version=${version.version}`;
   const close = () => void navigate(sheetHref(search, null), { preventScrollReset: true });
 

@@ -19,20 +19,20 @@ import {
   VIA_TREATMENTS,
   type PcbSpecFields,
 } from "@ems/contracts/pcb-spec";
-import { formatNumber } from "@ems/i18n/format";
 import type { BoardData } from "@ems/gerber/board-data";
 import { useState, type ReactNode } from "react";
 
 import { FileUpload, type UploadedFile } from "~/components/file-upload";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { FormField, IntentField } from "~/components/ui/form-field";
+import { FormField, IntentField, type FieldControlProps } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 import { useLocale } from "~/lib/use-locale";
 
 import { pcbSpecFormSchema } from "./pcb-form";
+import { unitTexts } from "./pcb-text";
 
 const fab = capabilities.bareBoards;
 
@@ -79,7 +79,7 @@ function Choice<T extends string | number>({
   field: FieldMetadata<unknown>;
   values: readonly T[];
   label: (value: T) => string;
-  control: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+  control: FieldControlProps;
 }) {
   return (
     <select {...getSelectProps(field)} {...control} className={inputClassName}>
@@ -89,6 +89,33 @@ function Choice<T extends string | number>({
         </option>
       ))}
     </select>
+  );
+}
+
+/** A required number within the operator's range: whole steps get the numeric keypad, the rest decimals. */
+function NumberInput({
+  field,
+  control,
+  min,
+  max,
+  step,
+}: {
+  field: FieldMetadata<unknown>;
+  control: FieldControlProps;
+  min: number;
+  max?: number;
+  step: string;
+}) {
+  return (
+    <Input
+      {...getInputProps(field, { type: "number" })}
+      {...control}
+      min={min}
+      max={max}
+      step={step}
+      inputMode={step === "1" ? "numeric" : "decimal"}
+      required
+    />
   );
 }
 
@@ -177,13 +204,7 @@ export function PcbSpecForm({
   const problem = formErrorText(i18n, formErrors, "pcbs.save_failed", {
     CONFLICT: "pcbs.error.CONFLICT",
   });
-  const mm = (value: number) => i18n._("pcbs.unit_mm", { value: formatNumber(value, locale) });
-  const um = (value: number) => i18n._("pcbs.unit_um", { value: formatNumber(value, locale) });
-  const copper = (value: number) =>
-    i18n._("pcbs.unit_copper", {
-      value: formatNumber(value, locale),
-      oz: formatNumber(Math.round((value / 35) * 2) / 2, locale),
-    });
+  const { mm, um, copper } = unitTexts(i18n, locale);
 
   const field = (
     name: keyof typeof fields,
@@ -290,26 +311,10 @@ export function PcbSpecForm({
           <Choice field={fields.thickness_mm} values={fab.thicknessStepsMm} label={mm} control={f} />
         ))}
         {field("width_mm", (f) => (
-          <Input
-            {...getInputProps(fields.width_mm, { type: "number" })}
-            {...f}
-            min={1}
-            max={fab.maxPanelMm[0]}
-            step="0.01"
-            inputMode="decimal"
-            required
-          />
+          <NumberInput field={fields.width_mm} control={f} min={1} max={fab.maxPanelMm[0]} step="0.01" />
         ))}
         {field("height_mm", (f) => (
-          <Input
-            {...getInputProps(fields.height_mm, { type: "number" })}
-            {...f}
-            min={1}
-            max={fab.maxPanelMm[0]}
-            step="0.01"
-            inputMode="decimal"
-            required
-          />
+          <NumberInput field={fields.height_mm} control={f} min={1} max={fab.maxPanelMm[0]} step="0.01" />
         ))}
         {field("material", (f) => (
           <Choice
@@ -341,42 +346,21 @@ export function PcbSpecForm({
         {field(
           "min_track_um",
           (f) => (
-            <Input
-              {...getInputProps(fields.min_track_um, { type: "number" })}
-              {...f}
-              min={fab.trackSpaceUm}
-              step="1"
-              inputMode="numeric"
-              required
-            />
+            <NumberInput field={fields.min_track_um} control={f} min={fab.trackSpaceUm} step="1" />
           ),
           { hint: i18n._("pcbs.hint_min", { value: um(fab.trackSpaceUm) }) },
         )}
         {field(
           "min_gap_um",
           (f) => (
-            <Input
-              {...getInputProps(fields.min_gap_um, { type: "number" })}
-              {...f}
-              min={fab.trackSpaceUm}
-              step="1"
-              inputMode="numeric"
-              required
-            />
+            <NumberInput field={fields.min_gap_um} control={f} min={fab.trackSpaceUm} step="1" />
           ),
           { hint: i18n._("pcbs.hint_min", { value: um(fab.trackSpaceUm) }) },
         )}
         {field(
           "min_drill_mm",
           (f) => (
-            <Input
-              {...getInputProps(fields.min_drill_mm, { type: "number" })}
-              {...f}
-              min={fab.mechanicalDrillMm}
-              step="0.01"
-              inputMode="decimal"
-              required
-            />
+            <NumberInput field={fields.min_drill_mm} control={f} min={fab.mechanicalDrillMm} step="0.01" />
           ),
           { hint: i18n._("pcbs.hint_min", { value: mm(fab.mechanicalDrillMm) }) },
         )}
@@ -499,15 +483,7 @@ export function PcbSpecForm({
                 error={error(panel[name].errors)}
               >
                 {(f) => (
-                  <Input
-                    {...getInputProps(panel[name], { type: "number" })}
-                    {...f}
-                    min={1}
-                    max={fab.panelBoardsMax}
-                    step="1"
-                    inputMode="numeric"
-                    required
-                  />
+                  <NumberInput field={panel[name]} control={f} min={1} max={fab.panelBoardsMax} step="1" />
                 )}
               </FormField>
             ))}
@@ -530,14 +506,12 @@ export function PcbSpecForm({
               })}
             >
               {(f) => (
-                <Input
-                  {...getInputProps(panel.rails_mm, { type: "number" })}
-                  {...f}
+                <NumberInput
+                  field={panel.rails_mm}
+                  control={f}
                   min={fab.panelRailsMm[0]}
                   max={fab.panelRailsMm[1]}
                   step="0.5"
-                  inputMode="decimal"
-                  required
                 />
               )}
             </FormField>

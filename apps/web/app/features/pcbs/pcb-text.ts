@@ -24,6 +24,18 @@ const CHOICE_PREFIX: Partial<Record<SpecField, string>> = {
   ipc_class: "pcbs.ipc.",
 };
 
+/** Millimetres, micrometres and copper weight (µm with its ounces) in the reader's language. */
+export function unitTexts(i18n: I18n, locale: string) {
+  const n = (value: number) => formatNumber(value, locale);
+  return {
+    mm: (value: number) => i18n._("pcbs.unit_mm", { value: n(value) }),
+    um: (value: number) => i18n._("pcbs.unit_um", { value: n(value) }),
+    // 35 µm is one ounce per square foot; fabs quote copper in half ounces.
+    copper: (value: number) =>
+      i18n._("pcbs.unit_copper", { value: n(value), oz: n(Math.round((value / 35) * 2) / 2) }),
+  };
+}
+
 /** One field's value as the user reads it ("1.6 mm", "ENIG (…)", "Yes"); "Not given" when empty. */
 export function fieldText(
   i18n: I18n,
@@ -33,9 +45,7 @@ export function fieldText(
 ): string {
   const value = spec[field];
   if (value === undefined || value === null || value === "") return i18n._("pcbs.not_given");
-  const n = (v: number) => formatNumber(v, locale);
-  const mm = (v: number) => i18n._("pcbs.unit_mm", { value: n(v) });
-  const um = (v: number) => i18n._("pcbs.unit_um", { value: n(v) });
+  const { mm, um, copper } = unitTexts(i18n, locale);
   const prefix = CHOICE_PREFIX[field];
   if (prefix) return i18n._(`${prefix}${String(value)}`);
   if (typeof value === "boolean") return i18n._(value ? "pcbs.yes" : "pcbs.no");
@@ -51,10 +61,8 @@ export function fieldText(
     case "min_gap_um":
       return um(value as number);
     case "outer_copper_um":
-    case "inner_copper_um": {
-      const copper = value as number;
-      return i18n._("pcbs.unit_copper", { value: n(copper), oz: n(Math.round((copper / 35) * 2) / 2) });
-    }
+    case "inner_copper_um":
+      return copper(value as number);
     case "tg":
       return i18n._("pcbs.tg_value", { value: value as number });
     case "panel": {

@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react";
 import { pcbEndpoints } from "@ems/contracts/pcbs";
-import type { DfmReport } from "@ems/gerber/dfm";
 import { ExternalLink } from "lucide-react";
 import { useMemo } from "react";
 import { useMatches, useSearchParams } from "react-router";
@@ -9,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/features/billing/page-header";
 import { GerberViewer } from "~/features/gerber/gerber-viewer";
 import type { PinnedFinding } from "~/features/gerber/viewer-protocol";
-import { versionParam } from "~/features/pcbs/pcb-helpers";
+import { versionAnalysis, versionParam } from "~/features/pcbs/pcb-helpers";
 import { findingText } from "~/features/pcbs/pcb-text";
 import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
@@ -40,12 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         params: { id: params.pcb, version: version ?? spec.latest_version },
       })
     ).data;
-    // The API types the analysis loosely (its shapes are @ems/gerber's); it is what the engine wrote.
-    return {
-      number: spec.number,
-      version: shown.version,
-      analysis: shown.analysis as { dfm: DfmReport } | null,
-    };
+    return { number: spec.number, version: shown.version, analysis: versionAnalysis(shown) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403))
       return { number: null, version, analysis: null };

@@ -12,11 +12,12 @@ import { EmptyList, ListProblem } from "~/components/list/list-states";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { pcbIdForm, pcbSpecFormSchema, specFieldsOf } from "~/features/pcbs/pcb-form";
-import { PCB_LIST, SHEET_PARAMS, sheetHref, versionParam } from "~/features/pcbs/pcb-helpers";
+import { PCB_LIST, sheetHref } from "~/features/pcbs/pcb-helpers";
 import { PcbFilters, PcbTable } from "~/features/pcbs/pcb-list";
-import { PcbSheet, type SheetData } from "~/features/pcbs/pcb-sheet";
+import { PcbSheet } from "~/features/pcbs/pcb-sheet";
+import { loadPcbSheet } from "~/features/pcbs/pcb-sheet-loader";
 import { PcbSpecForm } from "~/features/pcbs/pcb-spec-form";
-import { ApiError, call, type ApiClient } from "~/lib/api-client";
+import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { listApiParams, readListQuery } from "~/lib/list-query";
@@ -35,28 +36,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return page ? routePageMeta(page, { index: false }) : [];
 };
 
-/** The open specification, its version and the one compared with; null when it is not there. */
-async function loadSheet(api: ApiClient, search: URLSearchParams): Promise<SheetData | "missing" | null> {
-  const id = search.get(SHEET_PARAMS.pcb);
-  if (!id) return null;
-  try {
-    const spec = (await call(api, pcbEndpoints.detail, { params: { id } })).data;
-    const wanted = versionParam(search.get(SHEET_PARAMS.version)) ?? spec.latest_version;
-    const compareWith = versionParam(search.get(SHEET_PARAMS.compare));
-    const [version, compare] = await Promise.all([
-      call(api, pcbEndpoints.version, { params: { id, version: wanted } }).then((a) => a.data),
-      compareWith && compareWith !== wanted
-        ? call(api, pcbEndpoints.version, { params: { id, version: compareWith } }).then((a) => a.data)
-        : null,
-    ]);
-    return { spec, version, compare };
-  } catch (error) {
-    // Another company's id, a deleted version or a malformed address: the sheet says so.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return "missing";
-    throw error;
-  }
-}
-
 /**
  * The company's PCB specifications (ADR 0014): the latest version of each, filtered, searched,
  * sorted and paged by the URL, with one specification open in a sheet (`?pcb=…&version=…`).
@@ -67,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListQuery(search, PCB_LIST);
   const [list, sheet, usage] = await Promise.all([
     loadList(api, pcbEndpoints.list, listApiParams(state, PCB_LIST)),
-    loadSheet(api, search),
+    loadPcbSheet(api, pcbEndpoints, search),
     call(api, fileEndpoints.usage)
       .then((answer) => answer.data)
       .catch(() => null),

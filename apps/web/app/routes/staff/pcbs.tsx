@@ -6,11 +6,12 @@ import { useLocation } from "react-router";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList, ListProblem } from "~/components/list/list-states";
 import { pcbNoteForm } from "~/features/pcbs/pcb-form";
-import { SHEET_PARAMS, STAFF_PCB_LIST, versionParam } from "~/features/pcbs/pcb-helpers";
+import { STAFF_PCB_LIST } from "~/features/pcbs/pcb-helpers";
 import { PcbFilters, PcbTable } from "~/features/pcbs/pcb-list";
-import { PcbSheet, type SheetData } from "~/features/pcbs/pcb-sheet";
+import { PcbSheet } from "~/features/pcbs/pcb-sheet";
+import { loadPcbSheet } from "~/features/pcbs/pcb-sheet-loader";
 import { StaffPage, staffTexts } from "~/features/staff/staff-ui";
-import { ApiError, call, type ApiClient } from "~/lib/api-client";
+import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { listApiParams, readListQuery } from "~/lib/list-query";
@@ -27,27 +28,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return page ? routePageMeta(page, { index: false }) : [];
 };
 
-/** Any company's specification, its version and the one compared with, for the sheet. */
-async function loadSheet(api: ApiClient, search: URLSearchParams): Promise<SheetData | "missing" | null> {
-  const id = search.get(SHEET_PARAMS.pcb);
-  if (!id) return null;
-  try {
-    const spec = (await call(api, staffPcbEndpoints.detail, { params: { id } })).data;
-    const wanted = versionParam(search.get(SHEET_PARAMS.version)) ?? spec.latest_version;
-    const compareWith = versionParam(search.get(SHEET_PARAMS.compare));
-    const [version, compare] = await Promise.all([
-      call(api, staffPcbEndpoints.version, { params: { id, version: wanted } }).then((a) => a.data),
-      compareWith && compareWith !== wanted
-        ? call(api, staffPcbEndpoints.version, { params: { id, version: compareWith } }).then((a) => a.data)
-        : null,
-    ]);
-    return { spec, version, compare };
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return "missing";
-    throw error;
-  }
-}
-
 /**
  * Every customer's PCB specifications in the back office (GET /api/staff/pcbs): the same list and
  * sheet as the customer's, with the customer named, their files to download and a note the customer
@@ -59,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = readListQuery(search, STAFF_PCB_LIST);
   const [list, sheet, companies] = await Promise.all([
     loadList(api, staffPcbEndpoints.list, listApiParams(state, STAFF_PCB_LIST)),
-    loadSheet(api, search),
+    loadPcbSheet(api, staffPcbEndpoints, search),
     loadList(api, staffCustomerEndpoints.list, { page_size: 100, sort: "name" }),
   ]);
   return {
