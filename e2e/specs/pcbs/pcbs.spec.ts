@@ -31,11 +31,12 @@ async function waitForAnalysis(page: Page): Promise<void> {
 /**
  * Done-when journey of issue 17: a new customer describes a 4-layer board, uploads its real Gerber
  * zip with a progress bar, sees what the server read from it, the board images and the DFM report,
- * opens the stored board in the CAM viewer, and saves a second version that is compared field by
- * field with the first.
+ * opens the stored board in the CAM viewer, saves a second version that is compared field by field
+ * with the first, and requests a quote for it; staff open the same specification from the quote.
  */
-test("a PCB specification with its Gerber zip: upload, detected data, images, DFM, CAM view, versions", async ({
+test("a PCB specification with its Gerber zip: upload, detected data, images, DFM, CAM view, versions, quote", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000);
   const stamp = Date.now();
@@ -106,4 +107,46 @@ test("a PCB specification with its Gerber zip: upload, detected data, images, DF
   await expect(page.locator("[data-changed]")).toContainText(
     "ENIG (electroless nickel, immersion gold) → Immersion silver",
   );
+
+  // A quote for version 2, asked from the specification's sheet: the line refers to it.
+  await page.getByRole("link", { name: "Request a quote" }).click();
+  const request = page.getByRole("dialog", { name: "Request a quote" });
+  await expect(request).toBeVisible();
+  await expect(request.getByLabel("Product category")).toHaveValue("pcb");
+  await expect(request.getByLabel("Description")).toHaveValue(`FalCAN controller ${stamp}`);
+  await expect(request.getByLabel("PCB specification").locator("option:checked")).toHaveText(
+    /^PCB-\d{4}-\d{5}: FalCAN controller .* \(version 2\)$/,
+  );
+  await request.getByLabel("Title").fill(`FalCAN boards ${stamp}`);
+  await request.getByLabel("Line 1, quantity 1").fill("250");
+  await expectNoAxeViolations(page);
+  await request.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Quote QTN-/ })).toBeVisible();
+  const quoteId = new URL(page.url()).pathname.split("/").at(-1)!;
+  const reference = page.getByRole("listitem", { name: /^FalCAN controller/ });
+  await expect(reference).toContainText("Version 2");
+  await expect(reference.getByRole("img", { name: /^Top side of FalCAN controller/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Quoted, version 2 is frozen.
+  await reference.getByRole("link", { name: "Open the specification" }).click();
+  await expect(page.getByText("Version 2 of 2")).toBeVisible();
+  await expect(page.getByText("A quote or an order refers to this version")).toBeVisible();
+
+  // Staff open the same specification from the quote while pricing it.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInByApi(staff, "staff@lindqvar.example", "demo-staff-2026");
+  await gotoHydrated(staff, `/staff/quotes/${quoteId}`);
+  await expect(staff.getByText("PCB specification").first()).toBeVisible();
+  await staff.getByRole("link", { name: "Open the specification" }).first().click();
+  const staffSheet = staff.getByRole("dialog", { name: /^PCB-\d{4}-\d{5}: FalCAN controller/ });
+  await expect(staffSheet).toBeVisible();
+  await expect(staffSheet.getByText(`Falcan Robotics ${stamp} AB`)).toBeVisible();
+  await expect(staffSheet.getByText("Version 2 of 2")).toBeVisible();
+  await expect(staff.getByRole("img", { name: /^Top side of FalCAN controller/ })).toBeVisible();
+  await expect(staff.getByRole("heading", { name: "Manufacturability check" })).toBeVisible();
+  await expect(staffSheet.getByRole("link", { name: "Download Gerber files" })).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await staffContext.close();
 });

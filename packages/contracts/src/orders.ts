@@ -4,6 +4,7 @@ import { singleLine } from "./text.ts";
 import { taxOf } from "./money.ts";
 import { MAX_QUOTE_LINES, MAX_QUOTE_QUANTITY, QUOTE_STATUSES, quoteLineAmountMinor } from "./quotes.ts";
 import { staffPdfQuerySchema } from "./documents.ts";
+import { pcbSpecReferenceSchema } from "./pcbs.ts";
 import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
 
 /**
@@ -124,6 +125,8 @@ export const orderLineSchema = z
     delivered_quantity: z.number().int(),
     /** Whether an invoice already bills this line. */
     invoiced: z.boolean(),
+    /** The PCB specification version the line is built to (frozen when ordered). */
+    pcb_spec: pcbSpecReferenceSchema.nullable(),
   })
   .meta({ id: "SalesOrderLine" });
 

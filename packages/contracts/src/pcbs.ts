@@ -74,6 +74,8 @@ export const pcbSpecSummarySchema = z
     height_mm: z.number(),
     surface_finish: z.string(),
     latest_version: z.number().int(),
+    /** The latest version's id, which a quote request line references. */
+    latest_version_id: z.uuid(),
     has_gerber: z.boolean(),
     analysis_status: z.enum(PCB_ANALYSIS_STATUSES),
     created_at: z.string(),
@@ -82,6 +84,30 @@ export const pcbSpecSummarySchema = z
     archived_at: z.string().nullable(),
   })
   .meta({ id: "PcbSpecSummary" });
+
+/**
+ * A specification version as a quote or order line refers to it: enough to recognise the board
+ * (number, name, revision, size), judge it at a glance (DFM counts, top image) and open it.
+ */
+export const pcbSpecReferenceSchema = z
+  .object({
+    spec_id: z.uuid(),
+    version_id: z.uuid(),
+    number: z.string(),
+    version: z.number().int(),
+    name: z.string(),
+    revision: z.string().nullable(),
+    layers: z.number().int(),
+    width_mm: z.number(),
+    height_mm: z.number(),
+    has_gerber: z.boolean(),
+    analysis_status: z.enum(PCB_ANALYSIS_STATUSES),
+    /** Findings of the DFM report by severity; null until an analysis is done. */
+    dfm_errors: z.number().int().nullable(),
+    dfm_warnings: z.number().int().nullable(),
+    preview_top_url: z.string().nullable(),
+  })
+  .meta({ id: "PcbSpecReference" });
 
 /** One version in the list of a specification's versions. */
 export const pcbSpecVersionSummarySchema = z
@@ -160,6 +186,7 @@ export type StaffPcbSpecListQuery = z.infer<typeof staffPcbSpecListQuerySchema>;
 export type PcbSpecSummary = z.infer<typeof pcbSpecSummarySchema>;
 export type PcbSpecVersionSummary = z.infer<typeof pcbSpecVersionSummarySchema>;
 export type PcbSpecVersion = z.infer<typeof pcbSpecVersionSchema>;
+export type PcbSpecReference = z.infer<typeof pcbSpecReferenceSchema>;
 export type PcbSpecDetail = z.infer<typeof pcbSpecDetailSchema>;
 export type PcbSpecPage = z.infer<typeof pcbSpecPageSchema>;
 export type PcbSpecCreate = z.infer<typeof pcbSpecCreateSchema>;

@@ -6,6 +6,7 @@ import { listQuerySchema, pageOf } from "./lists.ts";
 import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
 import { emptyBodySchema } from "./auth.ts";
 import { staffPdfQuerySchema } from "./documents.ts";
+import { pcbSpecReferenceSchema } from "./pcbs.ts";
 
 /**
  * Quotation (getAll, getQuotation, PDF) and the back office's side of quotes. Statuses and
@@ -160,6 +161,8 @@ export const quoteLineSchema = z
     delivery_date: z.string().nullable(),
     tiers: z.array(quoteTierSchema),
     ordered_quantity: z.number().int().nullable(),
+    /** The PCB specification version the line is priced on, if it names one. */
+    pcb_spec: pcbSpecReferenceSchema.nullable(),
   })
   .meta({ id: "QuoteLine" });
 
@@ -192,9 +195,16 @@ export const staffQuoteDetailSchema = quoteDetailSchema
 
 // Customer bodies
 
+/**
+ * A version of one of the company's PCB specifications (from GET /api/pcbs: latest_version_id);
+ * another company's answers 404. Referencing a version freezes it.
+ */
+const pcbSpecVersionIdSchema = z.uuid();
+
 export const quoteRequestLineSchema = z.strictObject({
   category: z.enum(PRODUCT_CATEGORIES),
   description: singleLine().min(3).max(500),
+  pcb_spec_version_id: pcbSpecVersionIdSchema.optional(),
   quantities: z
     .array(quantitySchema)
     .min(1)
@@ -227,6 +237,8 @@ export const staffQuoteLineSchema = z
   .strictObject({
     category: z.enum(PRODUCT_CATEGORIES),
     description: singleLine().min(3).max(500),
+    /** Kept from the request when staff price it; a version of the quote's company only. */
+    pcb_spec_version_id: pcbSpecVersionIdSchema.optional(),
     lead_time_days: z.number().int().min(1).max(MAX_LEAD_TIME_DAYS),
     engineering_cost_minor: minorSchema,
     tiers: z

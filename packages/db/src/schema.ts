@@ -576,10 +576,15 @@ export const quoteLines = pgTable(
     leadTimeDays: integer("lead_time_days").notNull(),
     /** Set when the line was ordered. */
     orderedQuantity: integer("ordered_quantity"),
+    /** The PCB specification version the line is priced on; frozen from the moment it is referenced. */
+    pcbSpecVersionId: uuid("pcb_spec_version_id").references(() => pcbSpecVersions.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("quote_lines_position_idx").on(t.quoteId, t.position),
+    index("quote_lines_pcb_spec_version_idx").on(t.pcbSpecVersionId),
     check("quote_lines_category_check", oneOf(t.category, PRODUCT_CATEGORIES)),
     check("quote_lines_engineering_check", sql`${t.engineeringCostMinor} >= 0`),
     check("quote_lines_lead_time_check", sql`${t.leadTimeDays} between 1 and 365`),
@@ -658,6 +663,10 @@ export const salesOrderLines = pgTable(
     amountMinor: integer("amount_minor").notNull(),
     leadTimeDays: integer("lead_time_days").notNull(),
     deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
+    /** The PCB specification version the line is built to, taken from the quote line when ordered. */
+    pcbSpecVersionId: uuid("pcb_spec_version_id").references(() => pcbSpecVersions.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     uniqueIndex("sales_order_lines_position_idx").on(t.orderId, t.position),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { siteConfig } from "@ems/config/site";
 import type { Database } from "./client.ts";
 import { nextDocumentNumber } from "./document-numbers.ts";
-import { createCompany, createRedirectRule, createUser, type Executor } from "./factories.ts";
+import { createCompany, createPcbSpec, createRedirectRule, createUser, type Executor } from "./factories.ts";
 import { createDeliveryNote, createInvoice, createPayment, createSalesOrder } from "./order-factories.ts";
 import { createQuote } from "./quote-factories.ts";
 import {
@@ -11,6 +11,7 @@ import {
   companyRelations,
   holidays,
   parcelServices,
+  pcbSpecVersions,
   users,
 } from "./schema.ts";
 
@@ -284,6 +285,32 @@ async function seedDemoDocuments(
     leadTimeDays: lead,
   });
 
+  // The bare board of the sensor quote, as an engineer specified it: rev C is what was quoted.
+  const sensorBoard = await createPcbSpec(tx, {
+    companyId,
+    fields: {
+      name: "NW-420 humidity sensor",
+      customer_part_number: "NW-420-PCB",
+      layers: 6,
+      inner_copper_um: 18,
+      width_mm: 48.5,
+      height_mm: 32,
+      min_track_um: 100,
+      min_gap_um: 100,
+      min_drill_mm: 0.2,
+      via_treatment: "plugged",
+      date_code: true,
+    },
+    versions: [{ revision: "B" }, { revision: "C", mask_top: "black", mask_bottom: "black" }],
+    spec: { createdByUserId: engineer },
+    version: { createdByUserId: engineer },
+  });
+  const quotedBoard = sensorBoard.versions[1]!;
+  await tx
+    .update(pcbSpecVersions)
+    .set({ frozenAt: new Date(), frozenReason: "quote" })
+    .where(eq(pcbSpecVersions.id, quotedBoard.id));
+
   await createQuote(tx, {
     companyId,
     status: "Open",
@@ -305,6 +332,7 @@ async function seedDemoDocuments(
       {
         category: "pcb",
         description: "NW-420 bare PCB, 6 layers FR-4, ENIG, 1.6 mm",
+        pcbSpecVersionId: quotedBoard.id,
         tiers: [
           { quantity: 50, unit_price_minor: 1_240 },
           { quantity: 250, unit_price_minor: 690 },

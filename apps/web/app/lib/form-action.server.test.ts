@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
 import { ApiError } from "./api-client";
-import { formIntent, submitForm, submitIntent } from "./form-action.server";
+import { formFieldName, formIntent, submitForm, submitIntent } from "./form-action.server";
 
 const schema = z.strictObject({ reason: z.string().min(3) });
 
@@ -90,5 +90,15 @@ describe("submitIntent", () => {
       };
       expect(thrown.init.status).toBe(400);
     }
+  });
+});
+
+describe("formFieldName", () => {
+  it("turns the API's path of a list's field into Conform's name", () => {
+    expect(formFieldName("lines.1.pcb_spec_version_id")).toBe("lines[1].pcb_spec_version_id");
+    expect(formFieldName("lines.0.tiers.12.quantity")).toBe("lines[0].tiers[12].quantity");
+    expect(formFieldName("quantities.3")).toBe("quantities[3]");
+    expect(formFieldName("reason")).toBe("reason");
+    expect(formFieldName("address.line2")).toBe("address.line2");
   });
 });

@@ -51,6 +51,11 @@ export async function submitForm<Schema extends z.ZodType>(
   return submitFormData(await request.formData(), request, context, formIntent(schema, send));
 }
 
+/** The API names a field of a list by its path (`lines.1.pcb_spec_version_id`); Conform as `lines[1].pcb_spec_version_id`. */
+export function formFieldName(apiField: string): string {
+  return apiField.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
 /**
  * `submitForm` for a page with several forms (or buttons that post): the `intent` field picks the
  * form; an intent the page does not have is a 400, as the API answers an unknown operation.
@@ -85,10 +90,11 @@ async function submitFormData(
       const url = new URL(request.url);
       throw redirect(signInUrl(url.pathname, url.search));
     }
-    const onField = error.field !== null && formData.has(error.field);
+    const field = error.field === null ? null : formFieldName(error.field);
+    const onField = field !== null && formData.has(field);
     return {
       result: submission.reply(
-        onField ? { fieldErrors: { [error.field as string]: [error.code] } } : { formErrors: [error.code] },
+        onField ? { fieldErrors: { [field]: [error.code] } } : { formErrors: [error.code] },
       ),
       done: false,
       ...(error.otherData ? { otherData: error.otherData } : {}),

@@ -45,6 +45,13 @@ import {
 import { TERMS_VERSION, documentTexts } from "../documents/document-texts.ts";
 import { companyQuote, expireQuotes, markQuoteOrdered, quoteLinesOf } from "../quotes/quotes-service.ts";
 import { deliveryDatesFrom, parcelService } from "../reference/reference-service.ts";
+import {
+  companyReader,
+  freezePcbVersionsForOrder,
+  pcbSpecReferences,
+  staffReader,
+  type PcbReader,
+} from "../pcbs/pcbs-service.ts";
 import { renderOrderPdf } from "./order-pdf.ts";
 import {
   completeStage,
@@ -154,13 +161,23 @@ export async function staffOrdersPage(
 
 // Details (fetch_row_details, docs/behaviour/orders.md#order-details)
 
-async function detailsOf(db: Database, record: OrderRecord, withInvoices: boolean): Promise<OrderDetails> {
+/** The order with its lines; `pcbReader` decides how the lines' PCB specifications are linked. */
+async function detailsOf(
+  pcbReader: PcbReader,
+  record: OrderRecord,
+  withInvoices: boolean,
+): Promise<OrderDetails> {
+  const { db } = pcbReader;
   const { order, summary } = record;
   const [lines, notes, bills] = await Promise.all([
     listOrderLines(db, order.id),
     listOrderDeliveryNotes(db, order.id),
     listOrderInvoices(db, order.id),
   ]);
+  const specs = await pcbSpecReferences(
+    pcbReader,
+    lines.map((line) => line.pcbSpecVersionId),
+  );
   const delivered = deliveredByPosition(notes);
   const invoiced = invoicedPositions(bills);
   return {
@@ -188,6 +205,7 @@ async function detailsOf(db: Database, record: OrderRecord, withInvoices: boolea
       delivery_date: line.deliveryDate,
       delivered_quantity: delivered.get(line.position) ?? 0,
       invoiced: invoiced.has(line.position),
+      pcb_spec: (line.pcbSpecVersionId && specs.get(line.pcbSpecVersionId)) || null,
     })),
     delivery_notes: notes.map((note) => ({
       id: note.id,
@@ -206,13 +224,13 @@ const seesInvoices = (ctx: DocumentContext) => ctx.auth.user.companyRole !== "en
 export async function orderDetails(ctx: DocumentContext, id: string): Promise<OrderDetails> {
   const record = await findOrder(ctx.db, id, ctx.tenant);
   if (!record) throw notFound("No such order");
-  return detailsOf(ctx.db, record, seesInvoices(ctx));
+  return detailsOf(companyReader(ctx), record, seesInvoices(ctx));
 }
 
 export async function staffOrderDetails(ctx: DocumentContext, id: string): Promise<StaffOrderDetails> {
   const record = await findOrder(ctx.db, id, null);
   if (!record) throw notFound("No such order");
-  const details = await detailsOf(ctx.db, record, true);
+  const details = await detailsOf(staffReader(ctx.db), record, true);
   return {
     ...details,
     company_id: record.summary.companyId,
@@ -229,7 +247,8 @@ async function orderPdfFor(
 ): Promise<{ number: string; pdf: Buffer }> {
   const record = await findOrder(db, id, companyId);
   if (!record) throw notFound("No such order");
-  const details = await detailsOf(db, record, false);
+  // The PDF names the specification, never links it: whose reader does not matter.
+  const details = await detailsOf(staffReader(db), record, false);
   const pdf = await renderOrderPdf(details, { name: record.summary.companyName }, language);
   return { number: details.number, pdf };
 }
@@ -528,7 +547,12 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
         amountMinor: quoteLineAmountMinor(tier.quantity, tier.unit_price_minor, line.engineeringCostMinor),
         leadTimeDays: line.leadTimeDays,
         deliveryDate: lineDates[i]!,
+        pcbSpecVersionId: line.pcbSpecVersionId,
       })),
+    );
+    await freezePcbVersionsForOrder(
+      tx,
+      chosen.flatMap(({ line }) => (line.pcbSpecVersionId ? [line.pcbSpecVersionId] : [])),
     );
     await insertWorkOrderStages(
       tx,

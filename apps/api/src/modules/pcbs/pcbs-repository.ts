@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@ems/db/factories";
 import { companies, companyFiles, pcbSpecs, pcbSpecVersions, users } from "@ems/db/schema";
@@ -152,6 +152,25 @@ export async function findPcbVersionById(
   return row ?? null;
 }
 
+/** Versions by id with their specifications; of one company, or of every one for staff. */
+export async function findPcbVersionsByIds(
+  db: Executor,
+  companyId: string | undefined,
+  versionIds: readonly string[],
+): Promise<{ version: PcbSpecVersionRow; spec: PcbSpecRow }[]> {
+  if (versionIds.length === 0) return [];
+  return db
+    .select({ version: pcbSpecVersions, spec: pcbSpecs })
+    .from(pcbSpecVersions)
+    .innerJoin(pcbSpecs, eq(pcbSpecs.id, pcbSpecVersions.specId))
+    .where(
+      and(
+        inArray(pcbSpecVersions.id, [...versionIds]),
+        companyId ? eq(pcbSpecs.companyId, companyId) : undefined,
+      ),
+    );
+}
+
 export async function insertPcbSpec(
   db: Executor,
   values: { companyId: string; number: string; createdByUserId: string },
@@ -194,6 +213,7 @@ export async function setPcbStaffNote(
 }
 
 /** Freezes a version once; a version already frozen keeps its first reason and time. */
+/** Freezes a version once (its first time stays); an order also marks a quoted version as ordered. */
 export async function freezeVersion(
   db: Executor,
   versionId: string,
@@ -204,6 +224,11 @@ export async function freezeVersion(
     .update(pcbSpecVersions)
     .set({ frozenAt: at, frozenReason: reason })
     .where(and(eq(pcbSpecVersions.id, versionId), isNull(pcbSpecVersions.frozenAt)));
+  if (reason === "order")
+    await db
+      .update(pcbSpecVersions)
+      .set({ frozenReason: "order" })
+      .where(and(eq(pcbSpecVersions.id, versionId), eq(pcbSpecVersions.frozenReason, "quote")));
   const [row] = await db.select().from(pcbSpecVersions).where(eq(pcbSpecVersions.id, versionId)).limit(1);
   return row ?? null;
 }

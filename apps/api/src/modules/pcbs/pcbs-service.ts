@@ -8,6 +8,7 @@ import type {
   PcbSpecListQuery,
   PcbSpecPage,
   PcbSpecSave,
+  PcbSpecReference,
   PcbSpecSummary,
   PcbSpecVersion,
   StaffPcbSpecListQuery,
@@ -25,6 +26,7 @@ import {
   findPcbSpec,
   findPcbVersion,
   findPcbVersionById,
+  findPcbVersionsByIds,
   freezeVersion,
   insertPcbSpec,
   insertPcbVersion,
@@ -80,6 +82,7 @@ function toSummary({ spec, companyName, latest }: PcbSpecRecord): PcbSpecSummary
     height_mm: fields.height_mm,
     surface_finish: fields.surface_finish,
     latest_version: latest.version,
+    latest_version_id: latest.id,
     has_gerber: latest.gerberFileId !== null,
     analysis_status: latest.analysisStatus,
     created_at: spec.createdAt.toISOString(),
@@ -409,9 +412,10 @@ export async function setPcbStaffNoteOf(
 }
 
 /**
- * Freezes a version for a quote or an order (for the quotes and orders modules): it can never change
- * again, and saving the specification makes a new version instead. A version frozen before keeps its
- * first reason. Call it inside the transaction that creates the quote or order.
+ * Freezes a version for a quote or an order: it can never change again, and saving the
+ * specification makes a new version instead. A version keeps the time it was first frozen; an order
+ * turns a quoted version into an ordered one. Call it inside the transaction that writes the quote
+ * or order.
  */
 export async function freezePcbVersion(
   db: Executor,
@@ -423,16 +427,92 @@ export async function freezePcbVersion(
   return row;
 }
 
-/** A version of the caller's company by its id, for a quote line; another company's answers 404. */
-export async function pcbVersionForQuote(
-  ctx: Pick<RequestContext, "db" | "tenant">,
-  versionId: string,
-): Promise<PcbSpecVersion> {
-  const record = await findPcbVersionById(ctx.db, ctx.tenant, versionId);
-  if (!record) throw missingVersion();
-  const versions = await listPcbVersions(ctx.db, record.spec.id);
-  const createdBy = versions.find((v) => v.version.id === versionId)?.createdBy ?? null;
-  return toVersion(companyReader(ctx), record.version, createdBy);
+/** One referenced version: its id and where it stands in the body, to name the field that is wrong. */
+export interface PcbVersionUse {
+  versionId: string;
+  field: string;
+}
+
+/**
+ * For the quotes module, inside the transaction that writes quote lines: every referenced version
+ * must be one of the company's (another company's answers 404, naming the field); a customer may not
+ * reference a version of an archived specification (409), staff keep what the request referenced.
+ * The versions are frozen for the quote.
+ */
+export async function referencePcbVersions(
+  db: Executor,
+  companyId: string,
+  uses: readonly PcbVersionUse[],
+  options: { allowArchived: boolean },
+): Promise<void> {
+  const ids = [...new Set(uses.map((use) => use.versionId))];
+  const found = new Map((await findPcbVersionsByIds(db, companyId, ids)).map((row) => [row.version.id, row]));
+  for (const use of uses) {
+    const row = found.get(use.versionId);
+    if (!row)
+      throw new AppError(404, ERROR_CODES.notFound, "No such version of a PCB specification", {
+        field: use.field,
+      });
+    if (row.spec.archivedAt && !options.allowArchived)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `PCB specification ${row.spec.number} is archived: restore it before quoting it`,
+        { field: use.field },
+      );
+  }
+  for (const id of ids) await freezePcbVersion(db, id, "quote");
+}
+
+/** For the orders module, in the order's transaction: the ordered lines' versions become ordered. */
+export async function freezePcbVersionsForOrder(db: Executor, versionIds: readonly string[]): Promise<void> {
+  for (const id of new Set(versionIds)) await freezePcbVersion(db, id, "order");
+}
+
+type DfmCounts = { dfm_errors: number | null; dfm_warnings: number | null };
+
+function dfmCounts(row: PcbSpecVersionRow): DfmCounts {
+  const findings = (row.analysis as { dfm?: { findings?: { severity: string }[] } } | null)?.dfm?.findings;
+  if (row.analysisStatus !== "done" || !findings) return { dfm_errors: null, dfm_warnings: null };
+  return {
+    dfm_errors: findings.filter((finding) => finding.severity === "error").length,
+    dfm_warnings: findings.filter((finding) => finding.severity === "warning").length,
+  };
+}
+
+/**
+ * The specification versions that quote and order lines refer to, by version id, as the reader
+ * sees them (a company member only the company's; staff every one, with staff preview links).
+ */
+export async function pcbSpecReferences(
+  reader: PcbReader,
+  versionIds: readonly (string | null)[],
+): Promise<Map<string, PcbSpecReference>> {
+  const ids = [...new Set(versionIds.filter((id): id is string => id !== null))];
+  const rows = await findPcbVersionsByIds(reader.db, reader.companyId, ids);
+  return new Map(
+    rows.map(({ version, spec }) => {
+      const fields = fieldsOf(version);
+      return [
+        version.id,
+        {
+          spec_id: spec.id,
+          version_id: version.id,
+          number: spec.number,
+          version: version.version,
+          name: fields.name,
+          revision: fields.revision ?? null,
+          layers: fields.layers,
+          width_mm: fields.width_mm,
+          height_mm: fields.height_mm,
+          has_gerber: version.gerberFileId !== null,
+          analysis_status: version.analysisStatus,
+          ...dfmCounts(version),
+          preview_top_url: previewUrl(reader, version, "top"),
+        },
+      ];
+    }),
+  );
 }
 
 /**

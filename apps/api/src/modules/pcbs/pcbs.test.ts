@@ -11,7 +11,7 @@ import { companyFiles, pcbSpecVersions, pcbSpecs, storedFiles } from "@ems/db/sc
 import { LocalFileStorage } from "@ems/storage/local-storage";
 import { pdfText } from "@ems/testing/pdf-text";
 import { useTestApp } from "../../test/test-app.ts";
-import { analysePcbVersion, freezePcbVersion, pcbVersionForQuote, type PcbAnalyser } from "./pcbs-service.ts";
+import { analysePcbVersion, freezePcbVersion, type PcbAnalyser } from "./pcbs-service.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "ems-pcbs-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -296,13 +296,12 @@ describe("PCB specifications", () => {
   });
 
   it("freezes a version for a quote: it never changes, and saving makes a new version", async () => {
-    const { auth, company } = await member();
+    const { auth } = await member();
     const spec = await created(auth, { fields: fields() });
     const frozen = await freezePcbVersion(db(), spec.latest.id, "quote");
     expect(frozen.frozenReason).toBe("quote");
-    const again = await freezePcbVersion(db(), spec.latest.id, "order");
-    expect(again.frozenReason).toBe("quote");
-    expect(again.frozenAt).toEqual(frozen.frozenAt);
+    const quotedAgain = await freezePcbVersion(db(), spec.latest.id, "quote");
+    expect(quotedAgain.frozenAt).toEqual(frozen.frozenAt);
     const saved = await send(auth, "POST", `/api/pcbs/${spec.id}/versions`, {
       base_version: 1,
       fields: fields({ revision: "Z" }),
@@ -313,12 +312,11 @@ describe("PCB specifications", () => {
     const first = (await get(auth, `/api/pcbs/${spec.id}/versions/1`)).json().data;
     expect(first).toMatchObject({ frozen_reason: "quote", fields: { revision: "B" } });
 
-    const forQuote = await pcbVersionForQuote({ db: db(), tenant: company.id }, spec.latest.id);
-    expect(forQuote.version).toBe(1);
-    const other = await createCompany(db());
-    await expect(pcbVersionForQuote({ db: db(), tenant: other.id }, spec.latest.id)).rejects.toMatchObject({
-      status: 404,
-    });
+    // An order turns the quoted version into an ordered one; it keeps the time it was first frozen.
+    const ordered = await freezePcbVersion(db(), spec.latest.id, "order");
+    expect(ordered.frozenReason).toBe("order");
+    expect(ordered.frozenAt).toEqual(frozen.frozenAt);
+    expect((await freezePcbVersion(db(), spec.latest.id, "quote")).frozenReason).toBe("order");
     await expect(
       freezePcbVersion(db(), "00000000-0000-4000-8000-000000000000", "order"),
     ).rejects.toMatchObject({

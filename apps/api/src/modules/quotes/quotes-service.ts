@@ -32,6 +32,14 @@ import { documentTexts } from "../documents/document-texts.ts";
 import { companyRecipients, nextDocumentNumber, type Recipient } from "../documents/documents-service.ts";
 import type { MailRequest, Mailer } from "../mail/mail-service.ts";
 import { deliveryDatesFrom } from "../reference/reference-service.ts";
+import {
+  companyReader,
+  pcbSpecReferences,
+  referencePcbVersions,
+  staffReader,
+  type PcbReader,
+  type PcbVersionUse,
+} from "../pcbs/pcbs-service.ts";
 import { renderQuotePdf } from "./quote-pdf.ts";
 import {
   findActiveMember,
@@ -151,16 +159,18 @@ function summaryOf(quote: QuoteRow, lines: QuoteLineRow[], withPrices: boolean, 
 }
 
 async function linesOf(
-  db: Database,
+  pcbReader: PcbReader,
   lines: QuoteLineRow[],
   withPrices: boolean,
   today: string,
 ): Promise<QuoteLine[]> {
-  const dateAfter = await deliveryDatesFrom(
-    db,
-    today,
-    withPrices ? lines.map((line) => line.leadTimeDays) : [],
-  );
+  const [dateAfter, specs] = await Promise.all([
+    deliveryDatesFrom(pcbReader.db, today, withPrices ? lines.map((line) => line.leadTimeDays) : []),
+    pcbSpecReferences(
+      pcbReader,
+      lines.map((line) => line.pcbSpecVersionId),
+    ),
+  ]);
   return lines.map((line) => ({
     id: line.id,
     position: line.position,
@@ -177,11 +187,12 @@ async function linesOf(
         : null,
     })),
     ordered_quantity: line.orderedQuantity,
+    pcb_spec: (line.pcbSpecVersionId && specs.get(line.pcbSpecVersionId)) || null,
   }));
 }
 
 async function detailOf(
-  db: Database,
+  pcbReader: PcbReader,
   record: QuoteRecord,
   lines: QuoteLineRow[],
   withPrices: boolean,
@@ -198,7 +209,7 @@ async function detailOf(
     request_notes: quote.requestNotes,
     decline_reason: quote.declineReason,
     tax_rate_bp: quote.taxRateBp,
-    lines: await linesOf(db, lines, withPrices, today),
+    lines: await linesOf(pcbReader, lines, withPrices, today),
     can_order: decides && status === "Open" && quote.validUntil !== null && quote.validUntil >= today,
     can_decline: decides && canTransition(status, "Declined"),
     can_request: decides && canTransition(status, "In Progress"),
@@ -265,7 +276,14 @@ async function loadCustomerQuote(ctx: QuoteContext, id: string): Promise<QuoteRe
 async function customerDetail(ctx: QuoteContext, id: string, now = new Date()): Promise<QuoteDetail> {
   const record = await loadCustomerQuote(ctx, id);
   const lines = await listQuoteLines(ctx.db, id);
-  return detailOf(ctx.db, record, lines, customerSeesPrices(record.quote), ctx.auth.user.companyRole, now);
+  return detailOf(
+    companyReader(ctx),
+    record,
+    lines,
+    customerSeesPrices(record.quote),
+    ctx.auth.user.companyRole,
+    now,
+  );
 }
 
 /**
@@ -368,12 +386,14 @@ export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Prom
       currency: siteConfig.legal.defaultCurrency,
       taxRateBp: siteConfig.legal.defaultTaxRateBp,
     });
+    await referencePcbVersions(tx, ctx.tenant, pcbVersionUses(input.lines), { allowArchived: false });
     await insertQuoteLines(
       tx,
       created.id,
       input.lines.map((line) => ({
         category: line.category,
         description: line.description,
+        pcbSpecVersionId: line.pcb_spec_version_id ?? null,
         tiers: [...line.quantities]
           .sort((a, b) => a - b)
           .map((quantity) => ({ quantity, unit_price_minor: 0 })),
@@ -475,7 +495,7 @@ async function staffDetail(ctx: QuoteContext, id: string, now = new Date()): Pro
   const status = statusOn(quote, todayIso(now));
   const priced = isPriced(quote);
   return {
-    ...(await detailOf(ctx.db, record, lines, priced, null, now)),
+    ...(await detailOf(staffReader(ctx.db), record, lines, priced, null, now)),
     company_id: quote.companyId,
     company_name: record.companyName,
     requested_by_name: record.requestedByName,
@@ -521,10 +541,19 @@ export async function staffQuote(ctx: QuoteContext, id: string): Promise<StaffQu
   return staffDetail(ctx, id);
 }
 
+/** The lines' references to PCB specification versions, each with its field in the body. */
+const pcbVersionUses = (lines: readonly { pcb_spec_version_id?: string | undefined }[]): PcbVersionUse[] =>
+  lines.flatMap((line, i) =>
+    line.pcb_spec_version_id
+      ? [{ versionId: line.pcb_spec_version_id, field: `lines.${i}.pcb_spec_version_id` }]
+      : [],
+  );
+
 const staffLineValues = (lines: StaffQuoteLine[]): NewQuoteLine[] =>
   lines.map((line) => ({
     category: line.category,
     description: line.description,
+    pcbSpecVersionId: line.pcb_spec_version_id ?? null,
     leadTimeDays: line.lead_time_days,
     engineeringCostMinor: line.engineering_cost_minor,
     tiers: line.tiers.map((tier) => ({ quantity: tier.quantity, unit_price_minor: tier.unit_price_minor })),
@@ -549,6 +578,7 @@ export async function staffCreateQuote(
       taxRateBp: input.tax_rate_bp,
       validUntil: input.valid_until,
     });
+    await referencePcbVersions(tx, company.id, pcbVersionUses(input.lines), { allowArchived: true });
     await insertQuoteLines(tx, created.id, staffLineValues(input.lines));
     await recordActivity(tx, {
       action: "quote.created",
@@ -579,6 +609,7 @@ export async function staffReplaceLines(
       { preparedByUserId: ctx.auth.user.id },
     );
     if (!changed) throw wrongState(record.quote.status, "edited");
+    await referencePcbVersions(tx, changed.companyId, pcbVersionUses(lines), { allowArchived: true });
     await replaceQuoteLines(tx, id, staffLineValues(lines));
     await recordActivity(tx, {
       action: "quote.lines_updated",

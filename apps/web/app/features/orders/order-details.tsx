@@ -17,6 +17,7 @@ import { linesTotal } from "./order-helpers";
 import { hrefOf } from "~/lib/api-client";
 import { deliveryEndpoints, invoiceEndpoints } from "@ems/contracts/billing";
 import { orderEndpoints } from "@ems/contracts/orders";
+import { PcbSpecReferenceLink } from "~/components/pcb-spec-reference";
 
 export function OrderSection({
   id,
@@ -229,6 +230,9 @@ export function OrderLines({ order, locale }: { order: OrderDetails; locale: Loc
                       : ""}
                     {line.invoiced ? ` · ${i18n._("my_orders.invoiced")}` : ""}
                   </span>
+                  {line.pcb_spec ? (
+                    <PcbSpecReferenceLink spec={line.pcb_spec} audience="customer" locale={locale} />
+                  ) : null}
                 </th>
                 <td className={`${cell} text-right tabular-nums`}>{formatNumber(line.quantity, locale)}</td>
                 <td className={`${cell} text-right tabular-nums`}>{money(line.unit_price_minor)}</td>

@@ -92,7 +92,12 @@ export function DfmReportView({
         <Alert variant="success">{i18n._("pcbs.dfm_clean")}</Alert>
       ) : (
         <>
-          <p className="text-sm font-medium">{i18n._("pcbs.dfm_summary", { errors, warnings })}</p>
+          {errors + warnings === 0 ? (
+            // Only notes (a silkscreen line close to a pad, say): nothing stands in the way of building it.
+            <Alert variant="success">{i18n._("pcbs.dfm_only_notes")}</Alert>
+          ) : (
+            <p className="text-sm font-medium">{i18n._("pcbs.dfm_summary", { errors, warnings })}</p>
+          )}
           <ul className="space-y-1.5 text-sm" data-testid="dfm-findings">
             {report.findings.map((finding, index) => {
               const target = findingHref(index);

@@ -12,6 +12,7 @@ import type { BoardData } from "@ems/gerber/board-data";
 import type { DfmReport } from "@ems/gerber/dfm";
 
 import type { ListSpec } from "~/lib/list-query";
+import { PCB_SHEET_PARAMS as SHEET_PARAMS } from "~/lib/pcb-links";
 
 /**
  * Pure helpers of the PCB specification page: the list's URL state and the addresses of the sheet
@@ -36,7 +37,6 @@ export const PCB_LIST: ListSpec = {
 export const STAFF_PCB_LIST: ListSpec = { ...PCB_LIST, ids: ["company"] };
 
 /** Query parameters of the sheet. */
-export const SHEET_PARAMS = { pcb: "pcb", version: "version", compare: "compare" } as const;
 
 /**
  * The list's address with one specification open (and a version, and one to compare with): the list

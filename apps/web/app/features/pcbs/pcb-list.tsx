@@ -14,6 +14,7 @@ import { ListToolbar, ToolbarSearch, ToolbarSelect } from "~/components/list/lis
 import { isFiltered, listHref, listSearch, sortChange, type ListState } from "~/lib/list-query";
 
 import { listPreviewUrl, PCB_LIST, sheetHref } from "./pcb-helpers";
+import { BoardThumb } from "~/components/pcb-spec-reference";
 
 /** Layer count, finish, archived or not, and a search, as a GET form so the URL holds them. */
 export function PcbFilters({
@@ -93,23 +94,6 @@ export function PcbFilters({
         maxLength={100}
       />
     </ListToolbar>
-  );
-}
-
-/** The top view the server rendered, small; a dashed box while there is none. */
-export function BoardThumb({ src, alt }: { src: string | null; alt: string }) {
-  return src ? (
-    <img
-      src={src}
-      alt={alt}
-      loading="lazy"
-      className="h-12 w-16 rounded border border-neutral-200 bg-neutral-100 object-contain dark:border-neutral-700 dark:bg-neutral-800"
-    />
-  ) : (
-    <span
-      aria-hidden="true"
-      className="block h-12 w-16 rounded border border-dashed border-neutral-300 dark:border-neutral-700"
-    />
   );
 }
 

@@ -2,7 +2,9 @@ import type { pcbEndpoints, staffPcbEndpoints } from "@ems/contracts/pcbs";
 
 import { ApiError, call, type ApiClient } from "~/lib/api-client";
 
-import { SHEET_PARAMS, versionParam } from "./pcb-helpers";
+import { PCB_SHEET_PARAMS as SHEET_PARAMS } from "~/lib/pcb-links";
+
+import { versionParam } from "./pcb-helpers";
 import type { SheetData } from "./pcb-sheet";
 
 /** The customer's or the back office's pair of reads behind the sheet. */

@@ -10,7 +10,7 @@ import {
   type PcbSpecVersion,
 } from "@ems/contracts/pcbs";
 import { formatDate } from "@ems/i18n/format";
-import { Archive, ArchiveRestore, Copy, Cpu, Download, FileDown, Pencil } from "lucide-react";
+import { Archive, ArchiveRestore, Copy, Cpu, Download, FileDown, Pencil, ReceiptText } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 
@@ -20,6 +20,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
 import { inputClassName } from "~/components/ui/input";
 import { Sheet } from "~/components/ui/sheet";
+import { quoteRequestLink } from "~/lib/pcb-links";
 import { href } from "~/lib/route-map";
 import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
@@ -144,6 +145,14 @@ export function PcbSheet({
             <Button size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="size-4" />
               {i18n._("pcbs.edit")}
+            </Button>
+          ) : null}
+          {mayEdit && !archived && !staff ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={quoteRequestLink(locale, spec.id, version.version)}>
+                <ReceiptText aria-hidden="true" className="size-4" />
+                {i18n._("pcbs.request_quote")}
+              </Link>
             </Button>
           ) : null}
           {mayEdit ? (

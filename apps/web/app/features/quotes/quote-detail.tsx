@@ -7,6 +7,7 @@ import type { Holiday } from "@ems/contracts/reference";
 import { CalendarDays, ChevronDown, Download } from "lucide-react";
 import type { ReactNode } from "react";
 
+import { PcbSpecReferenceCard } from "~/components/pcb-spec-reference";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
@@ -172,6 +173,11 @@ function LineCard({ quote, line, locale }: { quote: QuoteDetail; line: QuoteLine
       <h3 id={`line-${line.id}-title`} className="mt-2 font-semibold break-words">
         {line.description}
       </h3>
+      {line.pcb_spec ? (
+        <div className="mt-3">
+          <PcbSpecReferenceCard spec={line.pcb_spec} audience="customer" locale={locale} />
+        </div>
+      ) : null}
 
       {quote.priced ? (
         <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">

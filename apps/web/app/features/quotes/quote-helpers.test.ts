@@ -23,6 +23,7 @@ const line = (id: string, engineering: number, tiers: [number, number][]): Line 
     total_minor: quantity * unit + engineering,
   })),
   ordered_quantity: null,
+  pcb_spec: null,
 });
 
 const quote = {

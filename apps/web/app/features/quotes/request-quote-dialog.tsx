@@ -12,7 +12,7 @@ import {
 } from "@ems/contracts/quotes";
 import { Plus, Trash2, X } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 
 import { Alert } from "~/components/ui/alert";
@@ -21,9 +21,12 @@ import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
 import { formErrorText } from "~/lib/form-errors";
+import { QUOTE_REQUEST_PARAMS } from "~/lib/pcb-links";
 import { href } from "~/lib/route-map";
 import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
+
+import type { PcbOptions } from "./pcb-options";
 
 /**
  * What the request dialog posts: the API's body (POST /api/quotes), except that a quantity box left
@@ -54,9 +57,22 @@ const textareaClass = `${inputClassName} h-auto min-h-20 py-2`;
  * lines, each with a product category, a description and up to six quantities to price. The request
  * starts In Progress; afterwards the new quote opens.
  */
-export function RequestQuoteDialog({ locale }: { locale: Locale }) {
+export function RequestQuoteDialog({ locale, pcbs }: { locale: Locale; pcbs: PcbOptions }) {
   const { i18n } = useLingui();
-  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  // "Request a quote" on a specification's sheet opens the dialog on that version.
+  const [open, setOpen] = useState(pcbs.preselect !== null);
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    if (next) return;
+    const params = new URLSearchParams(search);
+    if (!params.has(QUOTE_REQUEST_PARAMS.spec)) return;
+    // Closed, the address no longer asks for the dialog: a reload shows the list.
+    for (const name of Object.values(QUOTE_REQUEST_PARAMS)) params.delete(name);
+    const query = params.toString();
+    void navigate(`${pathname}${query ? `?${query}` : ""}`, { replace: true, preventScrollReset: true });
+  };
   return (
     <>
       <Button onClick={() => setOpen(true)}>
@@ -65,26 +81,38 @@ export function RequestQuoteDialog({ locale }: { locale: Locale }) {
       </Button>
       <Dialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={changeOpen}
         title={i18n._("my_quotes.request_title")}
         description={i18n._("my_quotes.request_intro")}
         closeLabel={i18n._("my_quotes.close")}
         size="lg"
       >
         {/* Inside the dialog, so that closing it starts the next request afresh. */}
-        <RequestForm locale={locale} onClose={() => setOpen(false)} />
+        <RequestForm locale={locale} pcbs={pcbs} onClose={() => changeOpen(false)} />
       </Dialog>
     </>
   );
 }
 
 /** The request, posted to the quote list's action; once sent, the new quote's page opens. */
-function RequestForm({ locale, onClose }: { locale: Locale; onClose: () => void }) {
+function RequestForm({ locale, pcbs, onClose }: { locale: Locale; pcbs: PcbOptions; onClose: () => void }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
+  const { preselect } = pcbs;
   const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
     schema: quoteRequestForm,
-    defaultValue: { lines: [newLine] },
+    defaultValue: {
+      lines: [
+        preselect
+          ? {
+              category: "pcb",
+              description: preselect.name,
+              pcb_spec_version_id: preselect.version_id,
+              quantities: [""],
+            }
+          : newLine,
+      ],
+    },
     onDone: async (quote?: RequestedQuote) => {
       if (!quote) return;
       await navigate(href("my-quote", locale, { quote: quote.id }));
@@ -156,7 +184,7 @@ function RequestForm({ locale, onClose }: { locale: Locale; onClose: () => void 
         ) : null}
         {lines.map((line, index) => {
           const n = index + 1;
-          const { category, description, quantities } = line.getFieldset();
+          const { category, description, quantities, pcb_spec_version_id: pcbSpec } = line.getFieldset();
           const quantityList = quantities.getFieldList();
           // The list's own errors (too few, repeated) and those of any one box read as one message.
           const quantityError = Object.keys(quantities.allErrors).length
@@ -201,6 +229,48 @@ function RequestForm({ locale, onClose }: { locale: Locale; onClose: () => void 
                   )}
                 </FormField>
               </div>
+              {pcbs.options.length > 0 ? (
+                <FormField
+                  label={i18n._("my_quotes.request_field_pcb")}
+                  description={i18n._(
+                    pcbs.more ? "my_quotes.request_field_pcb_hint_more" : "my_quotes.request_field_pcb_hint",
+                    { count: pcbs.options.length },
+                  )}
+                  error={formErrorText(i18n, pcbSpec.errors, "my_quotes.request_error_pcb")}
+                >
+                  {(f) => (
+                    <select
+                      {...getSelectProps(pcbSpec)}
+                      {...f}
+                      className={inputClassName}
+                      onChange={(event) => {
+                        // A line without its own words yet is named after the board it is for.
+                        const chosen = pcbs.options.find((o) => o.version_id === event.target.value);
+                        if (chosen && !description.value)
+                          form.update({ name: description.name, value: chosen.name });
+                      }}
+                    >
+                      <option value="">{i18n._("my_quotes.request_pcb_none")}</option>
+                      {pcbs.options.map((option) => (
+                        <option key={option.version_id} value={option.version_id}>
+                          {i18n._("my_quotes.request_pcb_option", {
+                            number: option.number,
+                            name: option.name,
+                            version: option.version,
+                          })}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+              ) : index === 0 ? (
+                <p className="text-sm text-neutral-700 dark:text-neutral-300">
+                  {i18n._("my_quotes.request_pcb_empty")}{" "}
+                  <Link to={href("my-pcbs", locale)} className="font-medium underline underline-offset-2">
+                    {i18n._("my_quotes.request_pcb_create")}
+                  </Link>
+                </p>
+              ) : null}
               <fieldset aria-describedby={quantityError ? quantities.errorId : undefined}>
                 <legend className="text-sm font-semibold">
                   {i18n._("my_quotes.request_quantities", { max: MAX_QUOTE_TIERS })}

@@ -25,6 +25,7 @@ import {
 } from "./staff-ui";
 import { hrefOf } from "~/lib/api-client";
 import { staffDeliveryEndpoints, staffInvoiceEndpoints } from "@ems/contracts/billing";
+import { PcbSpecReferenceLink } from "~/components/pcb-spec-reference";
 
 function AddressLines({ address, locale }: { address: DocumentAddress; locale: string }) {
   const names = useDisplayNames(locale);
@@ -147,6 +148,9 @@ export function OrderLines({ order, locale }: { order: StaffOrderDetails; locale
                       ? ` · ${i18n._("staff.engineering_value", { amount: money(line.engineering_cost_minor) })}`
                       : ""}
                   </span>
+                  {line.pcb_spec ? (
+                    <PcbSpecReferenceLink spec={line.pcb_spec} audience="staff" locale={locale} />
+                  ) : null}
                 </th>
                 <td className={`${tdClass} text-right tabular-nums`}>
                   {formatNumber(line.quantity, locale)}

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
+import type { Locale } from "@ems/i18n/locales";
 import { useLingui } from "@lingui/react";
 
 import {
@@ -16,6 +17,7 @@ import { MAX_LEAD_TIME_DAYS } from "@ems/contracts/reference";
 import { Plus, Trash2 } from "lucide-react";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 
+import { PcbSpecReferenceCard } from "~/components/pcb-spec-reference";
 import { Button } from "~/components/ui/button";
 import { FormField, IntentField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
@@ -72,7 +74,7 @@ export function useMessageText() {
 }
 
 /** The customer's request: who asked, for what quantities, with which notes. */
-export function RequestCard({ quote, locale }: { quote: StaffQuoteDetail; locale: string }) {
+export function RequestCard({ quote, locale }: { quote: StaffQuoteDetail; locale: Locale }) {
   const { i18n } = useLingui();
   return (
     <Section id="request" title={i18n._("staff.request_title")}>
@@ -118,6 +120,11 @@ export function RequestCard({ quote, locale }: { quote: StaffQuoteDetail; locale
                 quantities: line.tiers.map((t) => formatNumber(t.quantity, locale)).join(" / "),
               })}
             </p>
+            {line.pcb_spec ? (
+              <div className="mt-2">
+                <PcbSpecReferenceCard spec={line.pcb_spec} audience="staff" locale={locale} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -126,7 +133,7 @@ export function RequestCard({ quote, locale }: { quote: StaffQuoteDetail; locale
 }
 
 /** The quote's lines as they are (sent, ordered or closed quotes). */
-export function LinesView({ quote, locale }: { quote: StaffQuoteDetail; locale: string }) {
+export function LinesView({ quote, locale }: { quote: StaffQuoteDetail; locale: Locale }) {
   const { i18n } = useLingui();
   const money = (minor: number | null) =>
     minor === null ? i18n._("staff.not_priced") : formatMoney(minor, quote.currency, locale);
@@ -154,6 +161,9 @@ export function LinesView({ quote, locale }: { quote: StaffQuoteDetail; locale: 
                 .filter(Boolean)
                 .join(" · ")}
             </p>
+            {line.pcb_spec ? (
+              <PcbSpecReferenceCard spec={line.pcb_spec} audience="staff" locale={locale} />
+            ) : null}
             <TableRegion
               label={i18n._("staff.tiers_of_line", { position: line.position })}
               minWidth="min-w-[420px]"
@@ -200,7 +210,7 @@ export function LinesEditor({
   onDirtyChange,
 }: {
   quote: StaffQuoteDetail;
-  locale: string;
+  locale: Locale;
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const { i18n } = useLingui();
@@ -270,6 +280,9 @@ export function LinesEditor({
               className="space-y-4 rounded-lg border border-neutral-200 p-4 dark:border-neutral-700"
             >
               <legend className="px-1 font-semibold">{i18n._("staff.line_heading", { position })}</legend>
+              {line.pcbSpec ? (
+                <PcbSpecReferenceCard spec={line.pcbSpec} audience="staff" locale={locale} />
+              ) : null}
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 <FormField label={i18n._("staff.category_label")} error={error(`${at}.category`)}>
                   {(f) => (

@@ -1,3 +1,4 @@
+import type { PcbSpecReference } from "@ems/contracts/pcbs";
 import type { QuoteLine } from "@ems/contracts/quotes";
 import { describe, expect, it } from "vitest";
 
@@ -66,6 +67,23 @@ describe("linesBody", () => {
   });
 });
 
+const SPEC: PcbSpecReference = {
+  spec_id: "00000000-0000-4000-8000-0000000000a1",
+  version_id: "00000000-0000-4000-8000-0000000000b2",
+  number: "PCB-2026-00007",
+  version: 2,
+  name: "Motor controller",
+  revision: "D",
+  layers: 4,
+  width_mm: 100,
+  height_mm: 80,
+  has_gerber: true,
+  analysis_status: "done",
+  dfm_errors: 0,
+  dfm_warnings: 1,
+  preview_top_url: null,
+};
+
 describe("draftsFromLines", () => {
   it("starts from a customer's unpriced request", () => {
     const request: QuoteLine = {
@@ -78,6 +96,7 @@ describe("draftsFromLines", () => {
       delivery_date: null,
       tiers: [{ quantity: 50, unit_price_minor: null, total_minor: null }],
       ordered_quantity: null,
+      pcb_spec: SPEC,
     };
     const [draft] = draftsFromLines([request], "EUR");
     expect(draft).toMatchObject({
@@ -86,7 +105,14 @@ describe("draftsFromLines", () => {
       leadTime: "",
       engineering: "0.00",
       tiers: [{ quantity: "50", price: "" }],
+      pcbSpec: SPEC,
     });
+  });
+
+  it("keeps the request's PCB specification when staff price the line", () => {
+    const { body } = linesBody([line({ pcbSpec: SPEC }), line()], "EUR");
+    expect(body?.lines[0]?.pcb_spec_version_id).toBe(SPEC.version_id);
+    expect(body?.lines[1]).not.toHaveProperty("pcb_spec_version_id");
   });
 
   it("gives one empty line for a quote without lines", () => {

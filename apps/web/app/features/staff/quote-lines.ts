@@ -5,6 +5,7 @@ import {
   type QuoteLine,
   type StaffQuoteLine,
 } from "@ems/contracts/quotes";
+import type { PcbSpecReference } from "@ems/contracts/pcbs";
 import type { z } from "zod";
 
 import { majorText, parseMajor, parseWhole } from "./format";
@@ -27,6 +28,8 @@ export interface LineDraft {
   leadTime: string;
   engineering: string;
   tiers: TierDraft[];
+  /** The customer's PCB specification version the line refers to; pricing keeps it. */
+  pcbSpec: PcbSpecReference | null;
 }
 
 let counter = 0;
@@ -44,6 +47,7 @@ export function emptyLine(): LineDraft {
     leadTime: "",
     engineering: "0",
     tiers: [emptyTier()],
+    pcbSpec: null,
   };
 }
 
@@ -64,6 +68,7 @@ export function draftsFromLines(lines: readonly QuoteLine[], currency: string): 
           quantity: tier.quantity > 0 ? String(tier.quantity) : "",
           price: majorText(tier.unit_price_minor, currency),
         })),
+      pcbSpec: line.pcb_spec,
     }));
 }
 
@@ -143,6 +148,7 @@ export function linesBody(drafts: readonly LineDraft[], currency: string): Lines
       lead_time_days: leadTime ?? 0,
       engineering_cost_minor: engineering ?? 0,
       tiers,
+      ...(draft.pcbSpec ? { pcb_spec_version_id: draft.pcbSpec.version_id } : {}),
     };
   });
   const parsed = staffQuoteLinesSchema.safeParse({ lines });

@@ -5,6 +5,7 @@ import { useRouteLoaderData } from "react-router";
 
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList, ListProblem } from "~/components/list/list-states";
+import { loadPcbOptions } from "~/features/quotes/pcb-options.server";
 import { QUOTE_LIST } from "~/features/quotes/quote-helpers";
 import { MobileSort, QuoteFilters, QuotesTable } from "~/features/quotes/quote-list";
 import {
@@ -34,13 +35,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** The company's quotes (docs/behaviour/quotes.md#listing-quotes), filtered, searched, sorted and paged by the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = readListQuery(new URL(request.url).searchParams, QUOTE_LIST);
-  const list = await loadList(
-    apiFromRequest(request, context),
-    quoteEndpoints.list,
-    listApiParams(state, QUOTE_LIST),
-  );
-  return { state, today: todayIso(), ...list };
+  const search = new URL(request.url).searchParams;
+  const state = readListQuery(search, QUOTE_LIST);
+  const api = apiFromRequest(request, context);
+  const [list, pcbs] = await Promise.all([
+    loadList(api, quoteEndpoints.list, listApiParams(state, QUOTE_LIST)),
+    loadPcbOptions(api, search),
+  ]);
+  return { state, today: todayIso(), pcbs, ...list };
 }
 
 /** Requesting a quote (the dialog's one form); the answer names the new quote, which opens next. */
@@ -55,7 +57,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
-  const { state, today, page, forbidden, invalid } = loaderData;
+  const { state, today, pcbs, page, forbidden, invalid } = loaderData;
   const { pathname, filtered, link, pageHref } = useListLinks(state, QUOTE_LIST);
   const values = claimValues(locale);
 
@@ -69,7 +71,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {!forbidden && mayCall({ role: "customer", company_role: role }, quoteEndpoints.create) ? (
-          <RequestQuoteDialog locale={locale} />
+          <RequestQuoteDialog locale={locale} pcbs={pcbs} />
         ) : null}
       </div>
 
