@@ -94,6 +94,8 @@ test("a PCB specification with its Gerber zip: upload, detected data, images, DF
   await gotoHydrated(page, `/my/cam/${pcbId}?version=1`);
   await expect(page.locator("[data-frames]")).toHaveAttribute("data-frames", /\d+/, { timeout: 60_000 });
   await expect(page.getByRole("img", { name: /^Board preview/ })).toBeVisible();
+  // The stored files came from the server: the viewer does not claim they never left the browser.
+  await expect(page.getByText("Your files never leave your browser")).toHaveCount(0);
 
   // A second version, compared with the first.
   await gotoHydrated(page, `/my/pcbs?pcb=${pcbId}`);

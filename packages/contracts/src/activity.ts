@@ -59,6 +59,11 @@ export const ACTIVITY_ACTIONS = {
   "reference.holiday_deleted": "user",
   "reference.parcel_service_saved": "user",
   "reference.payment_integration_changed": "user",
+  "pcb.created": "user",
+  "pcb.version_saved": "user",
+  "pcb.archived": "user",
+  "pcb.restored": "user",
+  "file.deleted": "user",
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

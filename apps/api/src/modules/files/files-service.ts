@@ -12,6 +12,7 @@ import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import type { FileStorage } from "@ems/storage/file-storage";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { recordActivity } from "../activity/activity-service.ts";
 import { pageOf, searchOf } from "../../lib/list-query.ts";
 import type { RequestContext } from "../../plugins/request-context.ts";
 import { ContentRefusedError, checkedContent } from "./file-content.ts";
@@ -138,11 +139,23 @@ async function releaseContentIfUnused(tx: Executor, storage: FileStorage, sha256
  * Deletes a file of the caller's company: it leaves lists and the quota at once (deleted_at), and its
  * bytes are erased in the same transaction when no other live file, of any company, has them.
  */
-export async function deleteFile(ctx: FilesContext, storage: FileStorage, id: string): Promise<null> {
+export async function deleteFile(
+  ctx: Pick<RequestContext, "db" | "tenant" | "actor" | "request">,
+  storage: FileStorage,
+  id: string,
+): Promise<null> {
   await ctx.db.transaction(async (tx) => {
     const row = await markFileDeleted(tx, ctx.tenant, id, new Date());
     if (!row) throw missing();
     await releaseContentIfUnused(tx, storage, row.sha256);
+    await recordActivity(tx, {
+      action: "file.deleted",
+      companyId: ctx.tenant,
+      actor: ctx.actor,
+      subject: { type: "file", id: row.id },
+      details: { label: row.name, size: row.size, purpose: row.purpose },
+      request: ctx.request,
+    });
   });
   return null;
 }

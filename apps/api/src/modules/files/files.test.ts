@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { createCompany, createSession, createUser, type CompanyRole } from "@ems/db/factories";
-import { companyFiles, storedFiles } from "@ems/db/schema";
+import { activityLog, companyFiles, storedFiles } from "@ems/db/schema";
 import { LocalFileStorage } from "@ems/storage/local-storage";
 import { useTestApp } from "../../test/test-app.ts";
 import { sweepAbandonedUploads } from "./files-service.ts";
@@ -580,6 +580,18 @@ describe("files", () => {
 
     const again = await t().app.inject({ method: "DELETE", url: `/api/files/${fileA}`, headers: a.cookie });
     expect(again.statusCode).toBe(404);
+    // One entry in the company's activity log, written with the deletion.
+    const logged = await db()
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.companyId, a.company.id), eq(activityLog.action, "file.deleted")));
+    expect(logged).toEqual([
+      expect.objectContaining({
+        subjectType: "file",
+        subjectId: fileA,
+        details: expect.objectContaining({ size: 4096 }),
+      }),
+    ]);
 
     const last = await t().app.inject({ method: "DELETE", url: `/api/files/${fileB}`, headers: b.cookie });
     expect(last.statusCode).toBe(200);

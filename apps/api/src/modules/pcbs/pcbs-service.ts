@@ -19,6 +19,7 @@ import type { Executor } from "@ems/db/factories";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { pageOf, searchOf } from "../../lib/list-query.ts";
 import type { RequestContext } from "../../plugins/request-context.ts";
+import { recordActivity } from "../activity/activity-service.ts";
 import { companyFileFor, liveCompanyFile } from "../files/files-service.ts";
 import { renderPcbPdf } from "./pcb-pdf.ts";
 import {
@@ -40,7 +41,7 @@ import {
   type PcbSpecVersionRow,
 } from "./pcbs-repository.ts";
 
-export type PcbsContext = Pick<RequestContext, "db" | "tenant" | "actor">;
+export type PcbsContext = Pick<RequestContext, "db" | "tenant" | "actor" | "request">;
 
 /** Who reads: a company member sees only the company's specifications, staff every company's. */
 export type PcbReader = { db: Database; companyId: string | undefined; staff: boolean };
@@ -272,6 +273,24 @@ export interface PcbWrite {
   analyse: string | null;
 }
 
+/** The activity log's entry of a change, in the change's transaction. */
+function logPcbChange(
+  tx: Executor,
+  ctx: PcbsContext,
+  action: "pcb.created" | "pcb.version_saved" | "pcb.archived" | "pcb.restored",
+  spec: { id: string; number: string },
+  details: Record<string, string | number | null> = {},
+) {
+  return recordActivity(tx, {
+    action,
+    companyId: ctx.tenant,
+    actor: ctx.actor,
+    subject: { type: "pcb_spec", id: spec.id },
+    details: { label: spec.number, ...details },
+    request: ctx.request,
+  });
+}
+
 async function written(ctx: PcbsContext, id: string, row: PcbSpecVersionRow): Promise<PcbWrite> {
   return {
     detail: await detailOf(companyReader(ctx), id),
@@ -298,6 +317,7 @@ export async function createPcbSpec(
       tx,
       await versionValues(tx, ctx, spec.id, 1, body.fields, body.gerber_file_id, analysing),
     );
+    await logPcbChange(tx, ctx, "pcb.created", spec, { name: body.fields.name });
     return { spec, row };
   });
   return written(ctx, spec.id, row);
@@ -331,10 +351,12 @@ export async function savePcbVersion(
         `This specification was changed meanwhile: version ${latest} is the latest, your change was based on version ${body.base_version}`,
         { otherData: { latest_version: latest } },
       );
-    return insertPcbVersion(
+    const saved = await insertPcbVersion(
       tx,
       await versionValues(tx, ctx, id, latest + 1, body.fields, body.gerber_file_id, analysing),
     );
+    await logPcbChange(tx, ctx, "pcb.version_saved", spec, { version: saved.version });
+    return saved;
   });
   return written(ctx, id, row);
 }
@@ -375,6 +397,10 @@ export async function duplicatePcbSpec(
           }
         : { analysisStatus: "none" as const }),
     });
+    await logPcbChange(tx, ctx, "pcb.created", spec, {
+      name: fieldsOf(from).name,
+      copied_from: source.spec.number,
+    });
     return { spec, row };
   });
   return written(ctx, spec.id, row);
@@ -387,9 +413,12 @@ export async function archivePcbSpec(
 ): Promise<PcbSpecDetail> {
   const record = await findPcbSpec(ctx.db, ctx.tenant, id);
   if (!record) throw missing();
-  // Archiving twice keeps the first time.
+  // Archiving twice keeps the first time (and logs it once).
   if (archived !== (record.spec.archivedAt !== null))
-    await setPcbArchived(ctx.db, ctx.tenant, id, archived ? new Date() : null);
+    await ctx.db.transaction(async (tx) => {
+      await setPcbArchived(tx, ctx.tenant, id, archived ? new Date() : null);
+      await logPcbChange(tx, ctx, archived ? "pcb.archived" : "pcb.restored", record.spec);
+    });
   return detailOf(companyReader(ctx), id);
 }
 

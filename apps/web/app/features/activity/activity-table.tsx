@@ -20,7 +20,26 @@ export function useActionLabel() {
   };
 }
 
-const SUBJECT_TYPES = new Set(["user", "company", "address", "contact", "session"]);
+/** Subject types with a label of their own (system_logs.subject_<type>); others show as they are stored. */
+const SUBJECT_TYPES = new Set([
+  "user",
+  "company",
+  "address",
+  "contact",
+  "session",
+  "quote",
+  "sales_order",
+  "delivery_note",
+  "invoice",
+  "payment",
+  "contract",
+  "material_request",
+  "holiday",
+  "parcel_service",
+  "payment_integration",
+  "pcb_spec",
+  "file",
+]);
 
 export function ActivityTable({
   items,
@@ -74,7 +93,9 @@ export function ActivityTable({
           const { subject_type: type, subject_id: id, details } = row.original;
           if (!type) return <span aria-hidden="true">—</span>;
           const label = SUBJECT_TYPES.has(type) ? i18n._(`system_logs.subject_${type}`) : type;
-          const name = typeof details?.label === "string" ? details.label : null;
+          // Documents are named by their number (QTN-2026-00042), other subjects by their label.
+          const named = details?.label ?? details?.number;
+          const name = typeof named === "string" ? named : null;
           return (
             <span className="whitespace-nowrap">
               {label}

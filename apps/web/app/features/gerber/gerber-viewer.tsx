@@ -29,7 +29,19 @@ import { cn } from "~/lib/cn";
 
 import { DrillTable } from "./drill-table";
 import type { BoardSummary, FromWorker, LayerSummary, PinnedFinding, ToWorker } from "./viewer-protocol";
-import { centreOn, measure, panBy, toBoard, toMil, toScreen, zoomAt, type Point } from "./view-math";
+import {
+  centreOn,
+  findingSide,
+  measure,
+  panBy,
+  pinShownIn,
+  toBoard,
+  toMil,
+  toScreen,
+  viewForFinding,
+  zoomAt,
+  type Point,
+} from "./view-math";
 
 /** Biggest total the page reads into memory before handing files to the worker. */
 const MAX_TOTAL_BYTES = 200 * 1024 * 1024;
@@ -92,6 +104,8 @@ export function GerberViewer({
   const [ownStatus, setStatus] = useState<Status>({ kind: "empty" });
   // The address last fetched (or failed); until it settles for the current address, show loading.
   const [settledUrl, setSettledUrl] = useState<string | null>(null);
+  // Whether the board on screen is the server's stored files (the privacy note is about files from the computer).
+  const [fromServer, setFromServer] = useState(false);
   const status: Status =
     sourceUrl && settledUrl !== sourceUrl && ownStatus.kind === "empty" ? { kind: "loading" } : ownStatus;
   const [mode, setMode] = useState<ViewMode>("top");
@@ -214,10 +228,15 @@ export function GerberViewer({
     if (!board) return;
     const { width, height } = sizeRef.current;
     const focus = findings.find((finding) => finding.id === focusFinding);
+    if (!focus) {
+      setTransform(fitTransform(board.bounds, width, height, mode === "bottom"));
+      return;
+    }
+    // A finding on the bottom opens the bottom view, mirrored as the board lies then.
+    const view = viewForFinding(findingSide(focus.layer, board.layers), mode);
+    if (view !== mode) setMode(view);
     setTransform(
-      focus
-        ? centreOn(focus, Math.min(width, height) / FINDING_VIEW_MM, mode === "bottom", width, height)
-        : fitTransform(board.bounds, width, height, mode === "bottom"),
+      centreOn(focus, Math.min(width, height) / FINDING_VIEW_MM, view === "bottom", width, height),
     );
   }, [board, mode, findings, focusFinding]);
 
@@ -243,6 +262,7 @@ export function GerberViewer({
         return;
       }
       setStatus({ kind: "loading" });
+      setFromServer(false);
       const files = await Promise.all(
         list.map(async (file) => ({
           name: file.webkitRelativePath || file.name,
@@ -283,6 +303,7 @@ export function GerberViewer({
         if (cancelled) return;
         setSettledUrl(sourceUrl);
         setStatus({ kind: "loading" });
+        setFromServer(true);
         post({ type: "load", files: [{ name, buffer }] }, [buffer]);
       })
       .catch(() => settle({ kind: "failed", reason: "network" }));
@@ -384,14 +405,15 @@ export function GerberViewer({
   const showFinding = useCallback(
     (finding: PinnedFinding) => {
       const { width, height } = sizeRef.current;
-      if (mode === "layers") setMode("top");
+      const view = viewForFinding(findingSide(finding.layer, board?.layers ?? []), mode);
+      if (view !== mode) setMode(view);
       setSelected(finding.id);
       setTransform(
-        centreOn(finding, Math.min(width, height) / FINDING_VIEW_MM, mode === "bottom", width, height),
+        centreOn(finding, Math.min(width, height) / FINDING_VIEW_MM, view === "bottom", width, height),
       );
       frameRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
     },
-    [mode],
+    [mode, board],
   );
 
   const exportAs = (format: "svg" | "png") => {
@@ -652,6 +674,7 @@ export function GerberViewer({
                   className="pointer-events-none absolute inset-0 h-full w-full"
                 >
                   {findings.map((finding) => {
+                    if (!pinShownIn(findingSide(finding.layer, board?.layers ?? []), mode)) return null;
                     const at = toScreen(transform, mirror, finding);
                     const isSelected = finding.id === selected;
                     return (
@@ -714,7 +737,7 @@ export function GerberViewer({
                 {cursor ? `X ${nf(cursor.x, 3)}  Y ${nf(cursor.y, 3)} mm` : ""}
               </span>
             </div>
-            {privacy}
+            {fromServer ? null : privacy}
           </div>
 
           <aside className="space-y-6" aria-label={i18n._("viewer.details")}>

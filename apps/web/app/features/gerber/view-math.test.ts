@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 
-import { centreOn, MAX_SCALE, measure, panBy, toBoard, toMil, toScreen, zoomAt } from "./view-math";
+import {
+  centreOn,
+  findingSide,
+  MAX_SCALE,
+  measure,
+  panBy,
+  pinShownIn,
+  toBoard,
+  toMil,
+  toScreen,
+  viewForFinding,
+  zoomAt,
+} from "./view-math";
 
 describe("view math", () => {
   const t = { scale: 10, originX: 100, originY: 500 };
@@ -47,5 +59,37 @@ describe("view math", () => {
       expect(screen.y).toBeCloseTo(300);
     }
     expect(centreOn({ x: 0, y: 0 }, 1e9, false, 10, 10).scale).toBe(MAX_SCALE);
+  });
+});
+
+describe("findings and the board's sides", () => {
+  const layers = [
+    { id: "board/F_Cu.gbr", fileName: "F_Cu.gbr", side: "top" as const },
+    { id: "board/B_Cu.gbr", fileName: "B_Cu.gbr", side: "bottom" as const },
+    { id: "board/In1_Cu.gbr", fileName: "In1_Cu.gbr", side: "inner" as const },
+  ];
+
+  it("finds a finding's side by its layer's id or file name; the board as a whole is on all sides", () => {
+    expect(findingSide("board/B_Cu.gbr", layers)).toBe("bottom");
+    expect(findingSide("F_Cu.gbr", layers)).toBe("top");
+    expect(findingSide("board/In1_Cu.gbr", layers)).toBe("inner");
+    expect(findingSide(null, layers)).toBe("all");
+    expect(findingSide("gone.gbr", layers)).toBe("all");
+  });
+
+  it("opens the bottom view for a bottom finding and keeps a top or bottom view for the rest", () => {
+    expect(viewForFinding("bottom", "top")).toBe("bottom");
+    expect(viewForFinding("top", "bottom")).toBe("top");
+    expect(viewForFinding("inner", "bottom")).toBe("bottom");
+    expect(viewForFinding("all", "layers")).toBe("top");
+  });
+
+  it("pins a finding only in the views of its side", () => {
+    expect(pinShownIn("bottom", "top")).toBe(false);
+    expect(pinShownIn("bottom", "bottom")).toBe(true);
+    expect(pinShownIn("top", "bottom")).toBe(false);
+    expect(pinShownIn("inner", "top")).toBe(true);
+    expect(pinShownIn("all", "bottom")).toBe(true);
+    expect(pinShownIn("bottom", "layers")).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 /** Pure geometry of the viewer's screen: conversions, zoom about a point, measuring. */
-import type { ViewTransform } from "@ems/gerber/render-canvas";
+import type { LayerSide } from "@ems/gerber/identify";
+import type { ViewMode, ViewTransform } from "@ems/gerber/render-canvas";
 
 export interface Point {
   x: number;
@@ -61,4 +62,31 @@ export function centreOn(
     originX: width / 2 - (mirror ? -p.x : p.x) * clamped,
     originY: height / 2 + p.y * clamped,
   };
+}
+
+/** The side a finding is on: its layer's, or "all" for the board as a whole and unknown layers. */
+export function findingSide(
+  layer: string | null | undefined,
+  layers: readonly { id: string; fileName: string; side: LayerSide }[],
+): LayerSide {
+  if (!layer) return "all";
+  return layers.find((candidate) => candidate.id === layer || candidate.fileName === layer)?.side ?? "all";
+}
+
+/**
+ * Which view shows a finding: the bottom one for a finding on a bottom layer, the top one for the
+ * rest (inner layers and the board as a whole read the same from either side, so the current one
+ * stays when it is top or bottom).
+ */
+export function viewForFinding(side: LayerSide, current: ViewMode): "top" | "bottom" {
+  if (side === "bottom") return "bottom";
+  if (side === "top") return "top";
+  return current === "bottom" ? "bottom" : "top";
+}
+
+/** Whether a view pins a finding: the top view hides what is on bottom layers, and the other way round. */
+export function pinShownIn(side: LayerSide, mode: ViewMode): boolean {
+  if (mode === "top") return side !== "bottom";
+  if (mode === "bottom") return side !== "top";
+  return true;
 }

@@ -62,4 +62,6 @@ export interface PinnedFinding {
   y: number;
   /** What the list says, e.g. "Track 0.09 mm, the limit is 0.1 mm (top copper)". */
   text: string;
+  /** The layer it is on (its id, the file name), so only the view of its side pins it; null for the board. */
+  layer?: string | null;
 }

@@ -71,6 +71,7 @@ export default function CamPage({ params, loaderData }: Route.ComponentProps) {
                 x: finding.x,
                 y: finding.y,
                 text: findingText(i18n, locale, finding),
+                layer: finding.layer,
               },
             ],
       ),
