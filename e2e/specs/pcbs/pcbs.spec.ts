@@ -134,6 +134,9 @@ test("a PCB specification with its Gerber zip: upload, detected data, images, DF
   await reference.getByRole("link", { name: "Open the specification" }).click();
   await expect(page.getByText("Version 2 of 2")).toBeVisible();
   await expect(page.getByText("A quote or an order refers to this version")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Quotes and orders" }).getByRole("link", { name: /^Quote QTN-/ }),
+  ).toBeVisible();
 
   // Staff open the same specification from the quote while pricing it.
   const staffContext = await browser.newContext();

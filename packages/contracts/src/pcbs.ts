@@ -147,6 +147,16 @@ export const pcbSpecVersionSchema = z
   })
   .meta({ id: "PcbSpecVersion" });
 
+/** A quote or an order with a line built to a version of the specification. */
+export const pcbSpecUseSchema = z
+  .object({
+    kind: z.enum(["quote", "order"]),
+    id: z.uuid(),
+    number: z.string(),
+    version: z.number().int(),
+  })
+  .meta({ id: "PcbSpecUse" });
+
 export const pcbSpecDetailSchema = z
   .object({
     id: z.uuid(),
@@ -160,6 +170,8 @@ export const pcbSpecDetailSchema = z
     latest_version: z.number().int(),
     versions: z.array(pcbSpecVersionSummarySchema),
     latest: pcbSpecVersionSchema,
+    /** The quotes and orders whose lines refer to a version of it, newest first. */
+    used_in: z.array(pcbSpecUseSchema),
   })
   .meta({ id: "PcbSpecDetail" });
 
@@ -187,6 +199,7 @@ export type PcbSpecSummary = z.infer<typeof pcbSpecSummarySchema>;
 export type PcbSpecVersionSummary = z.infer<typeof pcbSpecVersionSummarySchema>;
 export type PcbSpecVersion = z.infer<typeof pcbSpecVersionSchema>;
 export type PcbSpecReference = z.infer<typeof pcbSpecReferenceSchema>;
+export type PcbSpecUse = z.infer<typeof pcbSpecUseSchema>;
 export type PcbSpecDetail = z.infer<typeof pcbSpecDetailSchema>;
 export type PcbSpecPage = z.infer<typeof pcbSpecPageSchema>;
 export type PcbSpecCreate = z.infer<typeof pcbSpecCreateSchema>;

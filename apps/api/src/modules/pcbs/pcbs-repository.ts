@@ -1,7 +1,17 @@
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@ems/db/factories";
-import { companies, companyFiles, pcbSpecs, pcbSpecVersions, users } from "@ems/db/schema";
+import {
+  companies,
+  companyFiles,
+  pcbSpecs,
+  pcbSpecVersions,
+  quoteLines,
+  quotes,
+  salesOrderLines,
+  salesOrders,
+  users,
+} from "@ems/db/schema";
 import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
@@ -150,6 +160,43 @@ export async function findPcbVersionById(
     .where(and(eq(pcbSpecVersions.id, versionId), companyId ? eq(pcbSpecs.companyId, companyId) : undefined))
     .limit(1);
   return row ?? null;
+}
+
+/** The quotes and orders with a line built to a version of the specification, newest first. */
+export async function listPcbUses(
+  db: Executor,
+  specId: string,
+): Promise<{ kind: "quote" | "order"; id: string; number: string; version: number }[]> {
+  const [quoted, ordered] = await Promise.all([
+    db
+      .selectDistinct({
+        id: quotes.id,
+        number: quotes.number,
+        version: pcbSpecVersions.version,
+        at: quotes.createdAt,
+      })
+      .from(quoteLines)
+      .innerJoin(quotes, eq(quotes.id, quoteLines.quoteId))
+      .innerJoin(pcbSpecVersions, eq(pcbSpecVersions.id, quoteLines.pcbSpecVersionId))
+      .where(eq(pcbSpecVersions.specId, specId)),
+    db
+      .selectDistinct({
+        id: salesOrders.id,
+        number: salesOrders.number,
+        version: pcbSpecVersions.version,
+        at: salesOrders.createdAt,
+      })
+      .from(salesOrderLines)
+      .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
+      .innerJoin(pcbSpecVersions, eq(pcbSpecVersions.id, salesOrderLines.pcbSpecVersionId))
+      .where(eq(pcbSpecVersions.specId, specId)),
+  ]);
+  return [
+    ...ordered.map((row) => ({ kind: "order" as const, ...row })),
+    ...quoted.map((row) => ({ kind: "quote" as const, ...row })),
+  ]
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || a.number.localeCompare(b.number))
+    .map(({ kind, id, number, version }) => ({ kind, id, number, version }));
 }
 
 /** Versions by id with their specifications; of one company, or of every one for staff. */

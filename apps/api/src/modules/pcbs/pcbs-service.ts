@@ -32,6 +32,7 @@ import {
   insertPcbSpec,
   insertPcbVersion,
   listPcbSpecs,
+  listPcbUses,
   listPcbVersions,
   lockPcbSpec,
   setPcbAnalysis,
@@ -129,7 +130,7 @@ async function toVersion(
 async function detailOf(reader: PcbReader, id: string): Promise<PcbSpecDetail> {
   const record = await findPcbSpec(reader.db, reader.companyId, id);
   if (!record) throw missing();
-  const versions = await listPcbVersions(reader.db, id);
+  const [versions, usedIn] = await Promise.all([listPcbVersions(reader.db, id), listPcbUses(reader.db, id)]);
   const latest = versions.at(-1);
   if (!latest) throw missing();
   return {
@@ -151,6 +152,7 @@ async function detailOf(reader: PcbReader, id: string): Promise<PcbSpecDetail> {
       has_gerber: version.gerberFileId !== null,
     })),
     latest: await toVersion(reader, latest.version, latest.createdBy),
+    used_in: usedIn,
   };
 }
 

@@ -214,6 +214,12 @@ describe("ordering a line that refers to a specification", () => {
     });
     expect(placed.statusCode, placed.body).toBe(200);
     expect(await versionRow(s.latest.id)).toMatchObject({ frozenReason: "order" });
+    // The specification lists where it is used: the order and the quote, newest first.
+    const spec = (await s.admin.call("GET", `/api/pcbs/${s.spec.id}`)).json().data;
+    expect(spec.used_in).toEqual([
+      { kind: "order", id: placed.json().data.order_id, number: placed.json().data.order_number, version: 2 },
+      { kind: "quote", id: quote.id, number: quote.number, version: 2 },
+    ]);
     const order = { id: placed.json().data.order_id as string };
     const details = (await s.admin.call("GET", `/api/orders/${order.id}`)).json().data;
     expect(

@@ -338,6 +338,38 @@ export function PcbSheet({
         </ol>
       </section>
 
+      {spec.used_in.length > 0 ? (
+        <section aria-labelledby="pcb-used-in" className="space-y-2">
+          <h3 id="pcb-used-in" className="text-base font-semibold">
+            {i18n._("pcbs.used_in")}
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {spec.used_in.map((use) => (
+              <li
+                key={`${use.kind}-${use.id}-${use.version}`}
+                className="flex flex-wrap items-baseline gap-x-2"
+              >
+                <Link
+                  to={
+                    use.kind === "quote"
+                      ? href(staff ? "staff-quote" : "my-quote", locale, { quote: use.id })
+                      : href(staff ? "staff-order" : "my-order", locale, { order: use.id })
+                  }
+                  className="font-medium text-primary-800 underline dark:text-primary-300"
+                >
+                  {i18n._(use.kind === "quote" ? "pcbs.used_in_quote" : "pcbs.used_in_order", {
+                    number: use.number,
+                  })}
+                </Link>
+                <span className="text-neutral-700 dark:text-neutral-300">
+                  {i18n._("pcbs.version_item", { version: use.version })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       {mayEdit ? (
         <Dialog
           open={editing}
