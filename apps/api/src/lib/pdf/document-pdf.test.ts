@@ -1,6 +1,7 @@
 import { readPdf, type ReadPdf } from "@ems/testing/pdf-text";
 import { describe, expect, it } from "vitest";
-import { renderDocumentPdf, type PdfDocumentInput } from "./document-pdf.ts";
+import sharp from "sharp";
+import { pngSize, renderDocumentPdf, type PdfDocumentInput } from "./document-pdf.ts";
 
 async function render(input: PdfDocumentInput): Promise<{ pdf: Buffer; read: ReadPdf }> {
   const pdf = await renderDocumentPdf(input);
@@ -161,6 +162,41 @@ describe("renderDocumentPdf", () => {
     const a = await renderDocumentPdf(baseInput());
     const b = await renderDocumentPdf(baseInput());
     expect(a.equals(b)).toBe(true);
+  });
+
+  it("shows images after the totals with their captions, each row of two kept on one page", async () => {
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: "#1f7a3a" } })
+        .png()
+        .toBuffer();
+    const images = [
+      { caption: "Top side", png: await png(1200, 800) },
+      { caption: "Bottom side (seen from below)", png: await png(1200, 800) },
+      { caption: "Panel", png: await png(600, 1400) },
+    ];
+    // Enough rows that the images start low on a page: the second row of images moves to the next.
+    const rows = Array.from({ length: 24 }, (_, i) => row(i + 1, "Board"));
+    const { pdf, read } = await render(baseInput({ rows, images }));
+    const xobjects = pdf.toString("latin1").match(/\/Subtype \/Image/g) ?? [];
+    expect(xobjects).toHaveLength(3);
+    const all = text(read);
+    expect(all.indexOf("Top side")).toBeGreaterThan(all.indexOf("Total"));
+    expect(all).toContain("Bottom side (seen from below)");
+    const panelPage = read.pages.findIndex((page) => page.includes("Panel"));
+    const topPage = read.pages.findIndex((page) => page.includes("Top side"));
+    expect(read.pages[topPage]).toContain("Bottom side");
+    expect(panelPage).toBeGreaterThanOrEqual(topPage);
+
+    const without = await renderDocumentPdf(baseInput());
+    expect(without.toString("latin1")).not.toContain("/Subtype /Image");
+  });
+
+  it("reads a PNG's size and refuses what is not a PNG", async () => {
+    const png = await sharp({ create: { width: 321, height: 123, channels: 4, background: "#000000" } })
+      .png()
+      .toBuffer();
+    expect(pngSize(png)).toEqual({ width: 321, height: 123 });
+    expect(() => pngSize(Buffer.from("GIF89a not a png at all, really"))).toThrow(/not a PNG/);
   });
 
   it("rejects rows that do not match the columns and accents that are not hex colours", async () => {

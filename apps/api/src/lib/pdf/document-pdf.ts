@@ -21,6 +21,12 @@ export interface PdfColumn {
   align?: "left" | "right";
 }
 
+/** A PNG shown after the table with a caption under it (a board's top and bottom view, say). */
+export interface PdfImage {
+  caption: string;
+  png: Buffer;
+}
+
 export interface PdfDocumentInput {
   /** BCP-47, set as the PDF's /Lang so screen readers pick the right voice. */
   language: string;
@@ -36,6 +42,8 @@ export interface PdfDocumentInput {
   /** One string per column; long text wraps, and the header row repeats on every page the table reaches. */
   rows: string[][];
   totals: { label: string; value: string; emphasis?: boolean }[];
+  /** Laid out two per row after the totals, each kept whole on one page. */
+  images?: PdfImage[];
   notes: string[];
   /** Small print on every page; the page label is appended on the right. */
   footer: string;
@@ -70,6 +78,16 @@ const INK = "#111827";
 const BODY = "#374151";
 const MUTED = "#6b7280";
 const HAIRLINE = "#e5e7eb";
+
+const IMAGE_GAP = 16;
+/** 8 cm: a board image large enough to read, small enough that two rows fit a page. */
+const IMAGE_MAX_HEIGHT = 226.8;
+
+/** A PNG's size in pixels, from its IHDR chunk (always first, at a fixed place). */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.length < 24 || png.toString("latin1", 12, 16) !== "IHDR") throw new TypeError("not a PNG image");
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
 
 const CELL_PAD_X = 6;
 const CELL_PAD_Y = 5;
@@ -408,6 +426,40 @@ class Composer {
     this.y += 16;
   }
 
+  images(): void {
+    const images = this.input.images ?? [];
+    const perRow = Math.min(2, images.length);
+    if (perRow === 0) return;
+    const slot = (CONTENT_WIDTH - IMAGE_GAP * (perRow - 1)) / perRow;
+    const lh = lineHeight(style.note);
+    for (let first = 0; first < images.length; first += perRow) {
+      const row = images.slice(first, first + perRow).map((image) => {
+        const { width, height } = pngSize(image.png);
+        const scale = Math.min(slot / width, IMAGE_MAX_HEIGHT / height);
+        return {
+          ...image,
+          w: width * scale,
+          h: height * scale,
+          caption: this.wrap(image.caption, style.note, slot),
+        };
+      });
+      const imageHeight = Math.max(...row.map((image) => image.h));
+      const captionHeight = Math.max(...row.map((image) => image.caption.length)) * lh;
+      this.ensure(imageHeight + 6 + captionHeight);
+      row.forEach((image, i) => {
+        const x = MARGIN_X + i * (slot + IMAGE_GAP);
+        // Left-aligned like the caption under it; a row of two sits on one baseline.
+        this.doc.image(image.png, x, this.y + imageHeight - image.h, {
+          width: image.w,
+          height: image.h,
+        });
+        this.writeLines(image.caption, x, this.y + imageHeight + 6, style.note, "left", slot);
+      });
+      this.y += imageHeight + 6 + captionHeight + 12;
+    }
+    this.y += 4;
+  }
+
   notes(): void {
     const lh = lineHeight(style.note);
     for (const note of this.input.notes) {
@@ -481,6 +533,7 @@ export async function renderDocumentPdf(input: PdfDocumentInput): Promise<Buffer
   c.parties();
   c.table();
   c.totals();
+  c.images();
   c.notes();
   c.footers();
   doc.end();

@@ -15,6 +15,8 @@ export interface PcbPdfInput {
   number: string;
   companyName: string;
   version: PcbSpecVersion;
+  /** The board images the analysis rendered (PNG), when the version has them. */
+  previews?: { top: Buffer | null; bottom: Buffer | null };
   /** The reader's language; the texts fall back to English. */
   language: string;
 }
@@ -156,7 +158,7 @@ function analysisRows(texts: DocumentTexts, analysis: NonNullable<PcbSpecVersion
 
 /**
  * A version of a PCB specification as a PDF in the reader's language: every field with its label and
- * value, and what the analysis of its Gerber files read and found once it is done.
+ * value, what the analysis of its Gerber files read and found once it is done, and the board's images.
  */
 export async function renderPcbPdf(input: PcbPdfInput): Promise<Buffer> {
   const texts = documentTexts(input.language);
@@ -179,6 +181,10 @@ export async function renderPcbPdf(input: PcbPdfInput): Promise<Buffer> {
     ],
     rows: [...fieldRows(texts, version.fields), ...(analysis ? analysisRows(texts, analysis) : [])],
     totals: [],
+    images: [
+      ...(input.previews?.top ? [{ caption: t("pcb.preview_top"), png: input.previews.top }] : []),
+      ...(input.previews?.bottom ? [{ caption: t("pcb.preview_bottom"), png: input.previews.bottom }] : []),
+    ],
     notes: [],
     footer: documentFooter(texts),
     pageLabel: (page, pages) => t("page", { page, pages }),

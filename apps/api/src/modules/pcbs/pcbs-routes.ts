@@ -77,7 +77,13 @@ export const pcbsRoutes: FastifyPluginAsync<PcbsRouteOptions> = async (app, { st
     pdf: async (request, reply) => {
       const ctx = request.context();
       const { id, version } = request.params;
-      const { name, pdf } = await pcbVersionPdf(companyReader(ctx), id, version, ctx.auth.user.language);
+      const { name, pdf } = await pcbVersionPdf(
+        companyReader(ctx),
+        storage,
+        id,
+        version,
+        ctx.auth.user.language,
+      );
       return sendPdf(reply, name, pdf);
     },
     preview: async (request, reply) => {
@@ -122,7 +128,13 @@ export const pcbsRoutes: FastifyPluginAsync<PcbsRouteOptions> = async (app, { st
     pdf: async (request, reply) => {
       const ctx = request.context();
       const { id, version } = request.params;
-      const { name, pdf } = await pcbVersionPdf(staffReader(ctx.db), id, version, ctx.auth.user.language);
+      const { name, pdf } = await pcbVersionPdf(
+        staffReader(ctx.db),
+        storage,
+        id,
+        version,
+        ctx.auth.user.language,
+      );
       return sendPdf(reply, name, pdf);
     },
     preview: async (request, reply) => {

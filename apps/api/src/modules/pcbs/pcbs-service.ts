@@ -16,6 +16,7 @@ import type {
 import type { Database } from "@ems/db/client";
 import { nextDocumentNumber } from "@ems/db/document-numbers";
 import type { Executor } from "@ems/db/factories";
+import type { FileStorage } from "@ems/storage/file-storage";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { pageOf, searchOf } from "../../lib/list-query.ts";
 import type { RequestContext } from "../../plugins/request-context.ts";
@@ -209,9 +210,18 @@ export async function pcbGerberFile(
   return shown.gerber_file;
 }
 
+/** A stored board image, or null when the storage no longer has it (the PDF then goes without). */
+async function storedPreview(storage: FileStorage, sha256: string | null): Promise<Buffer | null> {
+  if (!sha256 || !(await storage.has(sha256))) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.open(sha256)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** A version as a PDF in `language`, named by the specification's number and the version. */
 export async function pcbVersionPdf(
   reader: PcbReader,
+  storage: FileStorage,
   id: string,
   version: number,
   language: string,
@@ -221,10 +231,15 @@ export async function pcbVersionPdf(
   const record = await findPcbVersion(reader.db, id, version);
   if (!record) throw missingVersion();
   const dto = await toVersion(reader, record.version, record.createdBy);
+  const [top, bottom] = await Promise.all([
+    storedPreview(storage, record.version.previewTopSha256),
+    storedPreview(storage, record.version.previewBottomSha256),
+  ]);
   const pdf = await renderPcbPdf({
     number: spec.spec.number,
     companyName: spec.companyName,
     version: dto,
+    previews: { top, bottom },
     language,
   });
   return { name: `${spec.spec.number}-v${version}`, pdf };

@@ -9,6 +9,7 @@ import { PCB_SPEC_DEFAULTS, PCB_SPEC_ERRORS, type PcbSpecFields } from "@ems/con
 import { createCompany, createPcbSpec, createSession, createUser } from "@ems/db/factories";
 import { companyFiles, pcbSpecVersions, pcbSpecs, storedFiles } from "@ems/db/schema";
 import { LocalFileStorage } from "@ems/storage/local-storage";
+import sharp from "sharp";
 import { pdfText } from "@ems/testing/pdf-text";
 import { useTestApp } from "../../test/test-app.ts";
 import { analysePcbVersion, freezePcbVersion, type PcbAnalyser } from "./pcbs-service.ts";
@@ -420,7 +421,13 @@ describe("PCB specification PDF", () => {
     ])
       expect(text).toContain(expected);
     expect(text).not.toContain("Solder mask");
+    expect(response.rawPayload.toString("latin1")).not.toContain("/Subtype /Image");
 
+    // The board images the analysis stored; one of them has gone from the storage since.
+    const board = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#1f7a3a" } })
+      .png()
+      .toBuffer();
+    const top = await storage.put(Readable.from([board]), { maxBytes: board.length });
     const [version] = await db().select().from(pcbSpecVersions).where(eq(pcbSpecVersions.specId, spec.id));
     await db()
       .update(pcbSpecVersions)
@@ -436,11 +443,17 @@ describe("PCB specification PDF", () => {
           },
           dfm: { findings: [{ rule: "track-width", severity: "error" }], omitted: [], skipped: [] },
         },
+        previewTopSha256: top.sha256,
+        previewBottomSha256: "b".repeat(64),
       })
       .where(eq(pcbSpecVersions.id, version!.id));
-    const analysed = flat(await pdfText((await get(auth, `/api/pcbs/${spec.id}/versions/1/pdf`)).rawPayload));
+    const analysedPdf = (await get(auth, `/api/pcbs/${spec.id}/versions/1/pdf`)).rawPayload;
+    const analysed = flat(await pdfText(analysedPdf));
     expect(analysed).toContain("1 Fehler");
     expect(analysed).toContain("12 Bohrungen");
+    expect(analysed).toContain("Oberseite");
+    expect(analysed).not.toContain("Unterseite");
+    expect(analysedPdf.toString("latin1").match(/\/Subtype \/Image/g)).toHaveLength(1);
 
     const other = await member();
     expect((await get(other.auth, `/api/pcbs/${spec.id}/versions/1/pdf`)).statusCode).toBe(404);
