@@ -42,6 +42,17 @@ export function pricedColumns(texts: DocumentTexts): PdfColumn[] {
 }
 
 /** One priced row; the one-off costs are what the amount holds beyond quantity × unit price. */
+/** The line's description, and under it the PCB specification version it is built to, if any. */
+export function describedLine(
+  texts: DocumentTexts,
+  description: string,
+  pcbSpec: { number: string; version: number } | null | undefined,
+): string {
+  return pcbSpec
+    ? `${description}\n${texts.t("pcb.reference", { number: pcbSpec.number, version: pcbSpec.version })}`
+    : description;
+}
+
 export function pricedRow(
   texts: DocumentTexts,
   currency: string,
@@ -51,12 +62,13 @@ export function pricedRow(
     quantity: number;
     unit_price_minor: number;
     amount_minor: number;
+    pcb_spec?: { number: string; version: number } | null;
   },
 ): string[] {
   const oneOff = line.amount_minor - line.quantity * line.unit_price_minor;
   return [
     String(line.position),
-    line.description,
+    describedLine(texts, line.description, line.pcb_spec),
     formatNumber(line.quantity, texts.locale),
     texts.money(line.unit_price_minor, currency),
     oneOff > 0 ? texts.money(oneOff, currency) : "",

@@ -423,11 +423,14 @@ describe("PCB specification PDF", () => {
     expect(text).not.toContain("Solder mask");
     expect(response.rawPayload.toString("latin1")).not.toContain("/Subtype /Image");
 
-    // The board images the analysis stored; one of them has gone from the storage since.
-    const board = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#1f7a3a" } })
-      .png()
-      .toBuffer();
-    const top = await storage.put(Readable.from([board]), { maxBytes: board.length });
+    // The board images the analysis stored, as the analyser writes them: content-addressed PNGs.
+    const image = async (background: string) => {
+      const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background } })
+        .png()
+        .toBuffer();
+      return storage.put(Readable.from([png]), { maxBytes: png.length });
+    };
+    const [top, bottom] = await Promise.all([image("#1f7a3a"), image("#7a1f3a")]);
     const [version] = await db().select().from(pcbSpecVersions).where(eq(pcbSpecVersions.specId, spec.id));
     await db()
       .update(pcbSpecVersions)
@@ -444,22 +447,40 @@ describe("PCB specification PDF", () => {
           dfm: { findings: [{ rule: "track-width", severity: "error" }], omitted: [], skipped: [] },
         },
         previewTopSha256: top.sha256,
-        previewBottomSha256: "b".repeat(64),
+        previewBottomSha256: bottom.sha256,
       })
       .where(eq(pcbSpecVersions.id, version!.id));
+    const images = (pdf: Buffer) => pdf.toString("latin1").match(/\/Subtype \/Image/g) ?? [];
     const analysedPdf = (await get(auth, `/api/pcbs/${spec.id}/versions/1/pdf`)).rawPayload;
     const analysed = flat(await pdfText(analysedPdf));
     expect(analysed).toContain("1 Fehler");
     expect(analysed).toContain("12 Bohrungen");
     expect(analysed).toContain("Oberseite");
-    expect(analysed).not.toContain("Unterseite");
-    expect(analysedPdf.toString("latin1").match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(analysed).toContain("Unterseite");
+    expect(images(analysedPdf)).toHaveLength(2);
 
     const other = await member();
     expect((await get(other.auth, `/api/pcbs/${spec.id}/versions/1/pdf`)).statusCode).toBe(404);
     expect((await get(auth, `/api/pcbs/${spec.id}/versions/2/pdf`)).statusCode).toBe(404);
     const staff = await staffMember();
-    expect((await get(staff, `/api/staff/pcbs/${spec.id}/versions/1/pdf`)).statusCode).toBe(200);
+    const staffPdf = await get(staff, `/api/staff/pcbs/${spec.id}/versions/1/pdf`);
+    expect(staffPdf.statusCode).toBe(200);
+    const staffText = flat(await pdfText(staffPdf.rawPayload));
+    expect(staffText).toContain("Top side");
+    expect(staffText).toContain("Bottom side");
+    expect(images(staffPdf.rawPayload)).toHaveLength(2);
+
+    // An image gone from the storage leaves the PDF without it instead of failing it.
+    await db()
+      .update(pcbSpecVersions)
+      .set({ previewBottomSha256: "b".repeat(64) })
+      .where(eq(pcbSpecVersions.id, version!.id));
+    const partialPdf = await get(auth, `/api/pcbs/${spec.id}/versions/1/pdf`);
+    expect(partialPdf.statusCode).toBe(200);
+    const partial = flat(await pdfText(partialPdf.rawPayload));
+    expect(partial).toContain("Oberseite");
+    expect(partial).not.toContain("Unterseite");
+    expect(images(partialPdf.rawPayload)).toHaveLength(1);
   });
 });
 

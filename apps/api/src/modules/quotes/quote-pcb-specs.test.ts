@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 
 import { createPcbSpec } from "@ems/db/factories";
+import { pdfText } from "@ems/testing/pdf-text";
 import { pcbSpecVersions, quoteLines, quotes } from "@ems/db/schema";
 import { TERMS_VERSION } from "../documents/document-texts.ts";
 import { useTestApp } from "../../test/test-app.ts";
@@ -18,6 +19,8 @@ const kit = quoteTestKit(t);
 const db = () => t().db.db;
 
 const SHA = "a".repeat(64);
+/** PDF text with its line breaks and spacing made plain, to find a phrase that wrapped. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
 const ANALYSIS = {
   board: { layers: 2 },
   dfm: {
@@ -154,6 +157,11 @@ describe("staff pricing a request that refers to a specification", () => {
         .data.lines.map((line: { pcb_spec: { version: number } | null }) => line.pcb_spec?.version ?? null),
     ).toEqual([2, null]);
 
+    // The quote's PDF names the specification version under the line's description.
+    const pdf = await staff.call("GET", `/api/staff/quotes/${quote.id}/pdf?language=en`);
+    expect(pdf.statusCode).toBe(200);
+    expect(flat(await pdfText(pdf.rawPayload))).toContain(`PCB specification ${s.spec.number}, version 2`);
+
     // Staff may also name another version of the same company's specification.
     const older = await staff.call("PUT", `/api/staff/quotes/${quote.id}/lines`, {
       lines: [priced(s.first.id)],
@@ -222,6 +230,10 @@ describe("ordering a line that refers to a specification", () => {
     ]);
     const order = { id: placed.json().data.order_id as string };
     const details = (await s.admin.call("GET", `/api/orders/${order.id}`)).json().data;
+    const orderPdf = await s.admin.call("GET", `/api/orders/${order.id}/pdf`);
+    expect(flat(await pdfText(orderPdf.rawPayload))).toContain(
+      `PCB specification ${s.spec.number}, version 2`,
+    );
     expect(
       details.lines.map((line: { pcb_spec: { number: string } | null }) => line.pcb_spec?.number ?? null),
     ).toEqual([s.spec.number, null]);

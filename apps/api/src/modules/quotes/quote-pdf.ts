@@ -2,6 +2,7 @@ import { quoteLineAmountMinor } from "@ems/contracts/quotes";
 import { siteConfig } from "@ems/config/site";
 import type { companyAddresses } from "@ems/db/schema";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
+import { describedLine } from "../documents/document-pdf-lines.ts";
 import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
 import type { QuoteLineRow, QuoteRow } from "./quotes-repository.ts";
 import { formatNumber, formatRegion } from "@ems/i18n/format";
@@ -9,6 +10,8 @@ import { formatNumber, formatRegion } from "@ems/i18n/format";
 export interface QuotePdfInput {
   quote: QuoteRow;
   lines: QuoteLineRow[];
+  /** The PCB specification versions the lines refer to, by version id. */
+  pcbSpecs: ReadonlyMap<string, { number: string; version: number }>;
   companyName: string;
   billingAddress: typeof companyAddresses.$inferSelect | null;
   /** The reader's language; the texts fall back to English. */
@@ -31,7 +34,7 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     line.tiers.map((tier, i) => [
       i === 0 ? String(line.position) : "",
       i === 0
-        ? `${line.description}\n${t("category", { category: line.category })} · ${t("lead_time", { days: line.leadTimeDays })}`
+        ? `${describedLine(texts, line.description, line.pcbSpecVersionId ? input.pcbSpecs.get(line.pcbSpecVersionId) : null)}\n${t("category", { category: line.category })} · ${t("lead_time", { days: line.leadTimeDays })}`
         : "",
       formatNumber(tier.quantity, texts.locale),
       texts.money(tier.unit_price_minor, quote.currency),

@@ -338,6 +338,11 @@ export async function customerQuotePdf(
   const pdf = await renderQuotePdf({
     quote: record.quote,
     lines,
+    // The PDF names the specifications, never links them: whose reader does not matter.
+    pcbSpecs: await pcbSpecReferences(
+      staffReader(ctx.db),
+      lines.map((line) => line.pcbSpecVersionId),
+    ),
     companyName: record.companyName,
     billingAddress,
     language: ctx.auth.user.language,
@@ -365,6 +370,11 @@ export async function staffQuotePdf(
   const pdf = await renderQuotePdf({
     quote: record.quote,
     lines,
+    // The PDF names the specifications, never links them: whose reader does not matter.
+    pcbSpecs: await pcbSpecReferences(
+      staffReader(ctx.db),
+      lines.map((line) => line.pcbSpecVersionId),
+    ),
     companyName: record.companyName,
     billingAddress,
     language,
