@@ -73,7 +73,8 @@ test("a PCB specification with its Gerber zip: upload, detected data, images, DF
 
   // The new specification opens in the sheet over the list.
   const sheet = page.getByRole("dialog", { name: /^PCB-\d{4}-\d{5}: FalCAN controller/ });
-  await expect(sheet).toBeVisible();
+  // Saving, then loading the new specification's sheet: two round trips that a loaded CI machine slows.
+  await expect(sheet).toBeVisible({ timeout: 20_000 });
   await expect(sheet.getByText("Version 1 of 1")).toBeVisible();
   await waitForAnalysis(page);
   const detected = page.getByTestId("detected-data");

@@ -42,7 +42,12 @@ describe("PcbSpecReferenceCard", () => {
   it("names the version, shows its image and DFM counts, and links the customer's sheet", () => {
     show(<PcbSpecReferenceCard spec={SPEC} audience="customer" locale="en" />);
     expect(screen.getByText("PCB-2026-00007: Motor controller")).toBeTruthy();
-    expect(screen.getByText("Version 3 · Rev. D · 4 layers · 100.5 × 80 mm")).toBeTruthy();
+    expect(
+      screen.getByText(
+        (_, element) =>
+          element?.tagName === "P" && element.textContent === "Version 3 · Rev. D · 4 layers · 100.5 × 80 mm",
+      ),
+    ).toBeTruthy();
     expect(screen.getByText("2 errors, 1 warning")).toBeTruthy();
     expect(screen.getByRole("img", { name: "Top side of Motor controller" }).getAttribute("src")).toBe(
       SPEC.preview_top_url,

@@ -75,7 +75,15 @@ export function PcbSpecReferenceCard({
         <p className="font-semibold break-words">
           {i18n._("pcbs.sheet_title", { number: spec.number, name: spec.name })}
         </p>
-        <p className="text-neutral-700 dark:text-neutral-300">{facts.join(" · ")}</p>
+        <p className="text-neutral-700 dark:text-neutral-300">
+          {/* Each fact stays on one line ("48.5 × 32 mm"); the line breaks between them. */}
+          {facts.map((fact, i) => (
+            <span key={fact}>
+              {i > 0 ? " · " : null}
+              <span className="whitespace-nowrap">{fact}</span>
+            </span>
+          ))}
+        </p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <Badge tone={badge.tone}>{i18n._(badge.key, badge.values)}</Badge>
           <Link
