@@ -21,6 +21,7 @@ import {
   setPcbStaffNoteOf,
   staffReader,
   type PcbAnalyser,
+  type PcbReader,
   type PcbWrite,
 } from "./pcbs-service.ts";
 
@@ -58,6 +59,22 @@ function afterWrite(
 export const pcbsRoutes: FastifyPluginAsync<PcbsRouteOptions> = async (app, { storage, analyse }) => {
   const analysing = analyse !== undefined;
 
+  // The customer's and the back office's PDF and previews differ only in who reads.
+  const sendVersionPdf = async (
+    reply: FastifyReply,
+    reader: PcbReader,
+    { id, version }: { id: string; version: number },
+    language: string,
+  ) => {
+    const { name, pdf } = await pcbVersionPdf(reader, storage, id, version, language);
+    return sendPdf(reply, name, pdf);
+  };
+  const sendVersionPreview = async (
+    reply: FastifyReply,
+    reader: PcbReader,
+    { id, version, side }: { id: string; version: number; side: "top" | "bottom" },
+  ) => sendPreview(reply, storage, await pcbPreviewSha256(reader, id, version, side));
+
   implement(app, pcbEndpoints, {
     gerberFiles: {
       ...asStored,
@@ -74,26 +91,11 @@ export const pcbsRoutes: FastifyPluginAsync<PcbsRouteOptions> = async (app, { st
     detail: (request) => pcbSpecDetail(companyReader(request.context()), request.params.id),
     version: (request) =>
       pcbSpecVersion(companyReader(request.context()), request.params.id, request.params.version),
-    pdf: async (request, reply) => {
+    pdf: (request, reply) => {
       const ctx = request.context();
-      const { id, version } = request.params;
-      const { name, pdf } = await pcbVersionPdf(
-        companyReader(ctx),
-        storage,
-        id,
-        version,
-        ctx.auth.user.language,
-      );
-      return sendPdf(reply, name, pdf);
+      return sendVersionPdf(reply, companyReader(ctx), request.params, ctx.auth.user.language);
     },
-    preview: async (request, reply) => {
-      const { id, version, side } = request.params;
-      return sendPreview(
-        reply,
-        storage,
-        await pcbPreviewSha256(companyReader(request.context()), id, version, side),
-      );
-    },
+    preview: (request, reply) => sendVersionPreview(reply, companyReader(request.context()), request.params),
     create: async (request) => {
       const ctx = request.context();
       return afterWrite(app, ctx, analyse, await createPcbSpec(ctx, request.body, analysing));
@@ -125,26 +127,11 @@ export const pcbsRoutes: FastifyPluginAsync<PcbsRouteOptions> = async (app, { st
     detail: (request) => pcbSpecDetail(staffReader(request.context().db), request.params.id),
     version: (request) =>
       pcbSpecVersion(staffReader(request.context().db), request.params.id, request.params.version),
-    pdf: async (request, reply) => {
+    pdf: (request, reply) => {
       const ctx = request.context();
-      const { id, version } = request.params;
-      const { name, pdf } = await pcbVersionPdf(
-        staffReader(ctx.db),
-        storage,
-        id,
-        version,
-        ctx.auth.user.language,
-      );
-      return sendPdf(reply, name, pdf);
+      return sendVersionPdf(reply, staffReader(ctx.db), request.params, ctx.auth.user.language);
     },
-    preview: async (request, reply) => {
-      const { id, version, side } = request.params;
-      return sendPreview(
-        reply,
-        storage,
-        await pcbPreviewSha256(staffReader(request.context().db), id, version, side),
-      );
-    },
+    preview: (request, reply) => sendVersionPreview(reply, staffReader(request.context().db), request.params),
     note: (request) => {
       const ctx = request.context();
       return setPcbStaffNoteOf(ctx.db, ctx.actor.id, request.params.id, request.body.note);
