@@ -56,6 +56,8 @@ import { staffRedirectsRoutes } from "./modules/redirects/staff-redirects-routes
 import { RedirectRuleCache } from "./modules/redirects/redirects-service.ts";
 import { systemRoutes } from "./modules/system/system-routes.ts";
 import { filesRoutes } from "./modules/files/files-routes.ts";
+import { assembliesRoutes } from "./modules/assemblies/assemblies-routes.ts";
+import { partsRoutes } from "./modules/parts/parts-routes.ts";
 import { pcbsRoutes } from "./modules/pcbs/pcbs-routes.ts";
 import type { PcbAnalyser } from "./modules/pcbs/pcbs-service.ts";
 import { analyseGerberZip } from "./modules/pcb-analysis/pcb-analysis-service.ts";
@@ -229,6 +231,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         heightMm: fields.height_mm,
       }));
   await app.register(pcbsRoutes, { storage, analyse });
+  // Assembly (issue 18): the customer's parts, assembly specifications, BOMs and placements.
+  await app.register(partsRoutes);
+  await app.register(assembliesRoutes, { storage });
   if (devOutboxSetting(env).on) await app.register(devOutboxRoutes);
 
   if (options.webBuildDir) await app.register(webPlugin, { buildDir: options.webBuildDir, redirectRules });

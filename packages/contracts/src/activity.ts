@@ -64,6 +64,16 @@ export const ACTIVITY_ACTIONS = {
   "pcb.archived": "user",
   "pcb.restored": "user",
   "file.deleted": "user",
+  "part.created": "user",
+  "part.updated": "user",
+  "part.mpn_added": "user",
+  "part.mpn_removed": "user",
+  "part.series_changed": "user",
+  "assembly.created": "user",
+  "assembly.version_saved": "user",
+  "bom.imported": "user",
+  "bom.line_changed": "user",
+  "placements.imported": "user",
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

@@ -9,8 +9,8 @@ import { idParamSchema } from "./companies.ts";
  * is for decides which content it may have: a Gerber upload must be a zip archive.
  */
 
-/** What a file is for; BOMs, pick-and-place files and the file share join later. */
-export const FILE_PURPOSES = ["gerber"] as const;
+/** What a file is for: a board's Gerber zip, a bill of materials, pick-and-place data; the file share joins later. */
+export const FILE_PURPOSES = ["gerber", "bom", "pick_place"] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** The longest file name kept, in characters (the common file-system limit). */

@@ -12,6 +12,8 @@ export const COMPANY_PERMISSIONS = {
   "company.manage": ["admin"],
   /** Change the company's addresses and contacts. */
   "company.addresses": ["admin", "buyer"],
+  /** Keep the company's parts (item master), assembly specifications and bills of materials. */
+  "parts.manage": ["admin", "buyer", "engineer"],
   /** Ask for a quote. */
   "quotes.request": ["admin", "buyer", "engineer"],
   /** Order, decline or ask again for a quote; receive order and shipping mail. */

@@ -12,6 +12,7 @@ export const DOCUMENT_PREFIXES = {
   contract: "CTR",
   contact: "ENQ",
   pcb: "PCB",
+  assembly: "PCBA",
 } as const;
 
 export type DocumentKind = keyof typeof DOCUMENT_PREFIXES;

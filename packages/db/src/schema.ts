@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ASSEMBLY_FROZEN_REASONS, BOM_MATCH_STATUSES } from "@ems/contracts/assemblies";
 import { CONTRACT_KINDS, CONTRACT_STATUSES } from "@ems/contracts/contracts";
 import { LOGIN_METHODS } from "@ems/contracts/auth";
 import { INVOICE_STATUSES, PAYMENT_RECORD_METHODS, PAYMENT_STATUSES } from "@ems/contracts/billing";
@@ -23,6 +24,7 @@ import { FILE_NAME_MAX, FILE_PURPOSES } from "@ems/contracts/files";
 import { MATERIAL_REQUEST_STATUSES } from "@ems/contracts/material-requests";
 import { ORDER_STATUSES, WORK_ORDER_STAGES } from "@ems/contracts/orders";
 import { PCB_ANALYSIS_STATUSES, PCB_FROZEN_REASONS, PCB_STAFF_NOTE_MAX } from "@ems/contracts/pcbs";
+import { MSL_LEVELS, PART_LIMITS, PART_TYPES } from "@ems/contracts/parts";
 import { PRODUCT_CATEGORIES, QUOTE_STATUSES } from "@ems/contracts/quotes";
 import { COMPANY_ROLES, STAFF_ROLES } from "@ems/contracts/roles";
 import { LOCALES } from "@ems/i18n/locales";
@@ -365,6 +367,8 @@ export const activityLog = pgTable(
   (t) => [
     index("activity_log_company_created_idx").on(t.companyId, t.createdAt),
     index("activity_log_actor_idx").on(t.actorUserId, t.createdAt),
+    /** A document's or a part's own history. */
+    index("activity_log_subject_idx").on(t.subjectType, t.subjectId, t.createdAt),
     check("activity_log_kind_check", oneOf(t.kind, ACTIVITY_KINDS)),
   ],
 );
@@ -1055,4 +1059,241 @@ export const pcbSpecVersions = pgTable(
     check("pcb_spec_versions_frozen_reason_check", oneOf(t.frozenReason, PCB_FROZEN_REASONS)),
     check("pcb_spec_versions_analysis_status_check", oneOf(t.analysisStatus, PCB_ANALYSIS_STATUSES)),
   ],
+);
+
+// The customer's parts (issue 18): the company's item master and the MPNs that are each part.
+
+export const customerParts = pgTable(
+  "customer_parts",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    partNumber: text("part_number").notNull(),
+    /** upper(part_number): "p-00012" and "P-00012" are one number. */
+    partNumberKey: text("part_number_key").notNull(),
+    description: text("description").notNull(),
+    type: text("type", { enum: PART_TYPES }).notNull(),
+    msl: text("msl", { enum: MSL_LEVELS }),
+    polarized: boolean("polarized").notNull().default(false),
+    valuationMinor: integer("valuation_minor"),
+    valuationCurrency: text("valuation_currency"),
+    comment: text("comment"),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("customer_parts_company_number_idx").on(t.companyId, t.partNumberKey),
+    index("customer_parts_company_updated_idx").on(t.companyId, t.updatedAt),
+    check("customer_parts_type_check", oneOf(t.type, PART_TYPES)),
+    check("customer_parts_msl_check", oneOf(t.msl, MSL_LEVELS)),
+    check(
+      "customer_parts_valuation_check",
+      sql`(${t.valuationMinor} is null) = (${t.valuationCurrency} is null) and coalesce(${t.valuationMinor}, 0) >= 0`,
+    ),
+    check(
+      "customer_parts_text_check",
+      sql`char_length(${t.partNumber}) between 1 and ${sql.raw(String(PART_LIMITS.partNumber))} and char_length(${t.description}) between 1 and ${sql.raw(String(PART_LIMITS.description))} and coalesce(char_length(${t.comment}), 0) <= ${sql.raw(String(PART_LIMITS.comment))}`,
+    ),
+  ],
+);
+
+/** A manufacturer part number of a customer part; one company never has the same MPN on two parts. */
+export const customerPartMpns = pgTable(
+  "customer_part_mpns",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    partId: uuid("part_id")
+      .notNull()
+      .references(() => customerParts.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** As entered. */
+    manufacturer: text("manufacturer"),
+    /** The canonical manufacturer (@ems/bom/manufacturers) the name resolves to, when known. */
+    manufacturerId: text("manufacturer_id"),
+    mpn: text("mpn").notNull(),
+    /** normaliseMpn(mpn): what BOM lines and searches compare. */
+    mpnKey: text("mpn_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("customer_part_mpns_company_key_idx").on(t.companyId, t.mpnKey),
+    index("customer_part_mpns_part_idx").on(t.partId),
+  ],
+);
+
+/** A company's item code series; a company without a row numbers from the defaults (P-00001). */
+export const partSeries = pgTable("part_series", {
+  companyId: uuid("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  prefix: text("prefix").notNull(),
+  digits: integer("digits").notNull(),
+  nextNumber: integer("next_number").notNull(),
+});
+
+// Assembly specifications (issue 18): versioned like PCB specifications. Bills of materials and
+// pick-and-place data belong to the specification; each version names the ones it was saved with.
+
+export const assemblySpecs = pgTable(
+  "assembly_specs",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** PCBA-<year>-<serial> from nextDocumentNumber. */
+    number: text("number").notNull(),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("assembly_specs_number_idx").on(t.number),
+    index("assembly_specs_company_created_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
+/** One BOM version: the file it was read from and how, or the edit that made it. */
+export const bomVersions = pgTable(
+  "bom_versions",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    assemblyId: uuid("assembly_id")
+      .notNull()
+      .references(() => assemblySpecs.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    sourceFileId: uuid("source_file_id").references(() => companyFiles.id),
+    sourceName: text("source_name"),
+    format: text("format"),
+    encoding: text("encoding"),
+    tool: text("tool"),
+    headerRow: integer("header_row"),
+    headers: jsonb("headers").$type<string[]>().notNull(),
+    mapping: jsonb("mapping").$type<(string | null)[]>().notNull(),
+    problems: jsonb("problems").$type<{ row: number; reason: string; detail: string | null }[]>().notNull(),
+    /** What an edit changed ("line 12: value"); null for an import. */
+    change: text("change"),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bom_versions_assembly_version_idx").on(t.assemblyId, t.version),
+    check("bom_versions_version_check", sql`${t.version} >= 1`),
+  ],
+);
+
+export const bomLines = pgTable(
+  "bom_lines",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    bomVersionId: uuid("bom_version_id")
+      .notNull()
+      .references(() => bomVersions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    sourceRow: integer("source_row"),
+    designators: jsonb("designators").$type<string[]>().notNull(),
+    quantity: integer("quantity").notNull(),
+    value: text("value"),
+    footprint: text("footprint"),
+    description: text("description"),
+    parts: jsonb("parts").$type<{ manufacturer: string | null; mpn: string }[]>().notNull(),
+    supplier: text("supplier"),
+    supplierPart: text("supplier_part"),
+    dnp: boolean("dnp").notNull().default(false),
+    fileComment: text("file_comment"),
+    comment: text("comment"),
+    warnings: jsonb("warnings").$type<string[]>().notNull(),
+    statedQuantity: integer("stated_quantity"),
+    partId: uuid("part_id").references(() => customerParts.id, { onDelete: "set null" }),
+    matchStatus: text("match_status", { enum: BOM_MATCH_STATUSES }).notNull(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedByUserId: uuid("reviewed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    substitution: jsonb("substitution").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex("bom_lines_version_position_idx").on(t.bomVersionId, t.position),
+    index("bom_lines_part_idx").on(t.partId),
+    check("bom_lines_match_status_check", oneOf(t.matchStatus, BOM_MATCH_STATUSES)),
+    check("bom_lines_quantity_check", sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** A pick-and-place import: placements in mm as read, and the rows that could not be read. */
+export const placementSets = pgTable(
+  "placement_sets",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    assemblyId: uuid("assembly_id")
+      .notNull()
+      .references(() => assemblySpecs.id, { onDelete: "cascade" }),
+    sourceFileId: uuid("source_file_id").references(() => companyFiles.id),
+    sourceName: text("source_name").notNull(),
+    tool: text("tool").notNull(),
+    unit: text("unit").notNull(),
+    panelCopies: integer("panel_copies").notNull(),
+    placements: jsonb("placements").$type<Record<string, unknown>[]>().notNull(),
+    problems: jsonb("problems").$type<{ row: number; reason: string; detail: string | null }[]>().notNull(),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("placement_sets_assembly_created_idx").on(t.assemblyId, t.createdAt)],
+);
+
+export const assemblySpecVersions = pgTable(
+  "assembly_spec_versions",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    specId: uuid("spec_id")
+      .notNull()
+      .references(() => assemblySpecs.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    pcbSpecVersionId: uuid("pcb_spec_version_id").references(() => pcbSpecVersions.id),
+    bomVersionId: uuid("bom_version_id").references(() => bomVersions.id),
+    placementSetId: uuid("placement_set_id").references(() => placementSets.id),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    frozenAt: timestamp("frozen_at", { withTimezone: true }),
+    frozenReason: text("frozen_reason", { enum: ASSEMBLY_FROZEN_REASONS }),
+  },
+  (t) => [
+    uniqueIndex("assembly_spec_versions_spec_version_idx").on(t.specId, t.version),
+    index("assembly_spec_versions_pcb_idx").on(t.pcbSpecVersionId),
+    check("assembly_spec_versions_version_check", sql`${t.version} >= 1`),
+    check("assembly_spec_versions_frozen_reason_check", oneOf(t.frozenReason, ASSEMBLY_FROZEN_REASONS)),
+  ],
+);
+
+/** The column mapping a company confirmed for a BOM header, reused for the next file with it. */
+export const bomColumnMappings = pgTable(
+  "bom_column_mappings",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The normalised header cells joined: files from the same export share it. */
+    headerKey: text("header_key").notNull(),
+    mapping: jsonb("mapping").$type<(string | null)[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.headerKey] })],
 );

@@ -280,7 +280,13 @@ class Composer {
     const valueWidth = metaWidth - labelWidth - 8;
     const leftWidth = CONTENT_WIDTH - metaWidth - (metaWidth ? 24 : 0);
 
-    let left = this.writeLines(this.wrap(title, style.title, leftWidth), MARGIN_X, this.y, style.title);
+    // A long compound title ("Baugruppenspezifikation") is set smaller rather than broken mid-word.
+    const widest = Math.max(...title.split(/\s+/).map((word) => this.measure(word, style.title)));
+    const titleStyle =
+      widest <= leftWidth
+        ? style.title
+        : { ...style.title, size: Math.max(14, Math.floor((style.title.size * leftWidth) / widest)) };
+    let left = this.writeLines(this.wrap(title, titleStyle, leftWidth), MARGIN_X, this.y, titleStyle);
     left +=
       2 +
       this.writeLines(this.wrap(number, style.number, leftWidth), MARGIN_X, this.y + left + 2, style.number);

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt, or } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, or } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { activityLog } from "@ems/db/schema";
 import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
@@ -59,4 +59,18 @@ export async function listActivity(
     orderBy: sortOrder("desc", activityLog.createdAt, activityLog.id),
     paging: filter,
   });
+}
+
+/** The newest `limit` entries about one subject (a part, a document), newest first. */
+export async function listSubjectActivity(
+  db: Executor,
+  subject: { type: string; id: string },
+  limit: number,
+): Promise<ActivityRow[]> {
+  return db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.subjectType, subject.type), eq(activityLog.subjectId, subject.id)))
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(limit);
 }

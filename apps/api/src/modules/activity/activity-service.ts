@@ -9,7 +9,12 @@ import {
 } from "@ems/contracts/activity";
 import type { Database } from "@ems/db/client";
 import { pageOf, pagingOf } from "../../lib/list-query.ts";
-import { insertActivity, listActivity, type ActivityRow } from "./activity-repository.ts";
+import {
+  insertActivity,
+  listActivity,
+  listSubjectActivity,
+  type ActivityRow,
+} from "./activity-repository.ts";
 
 /**
  * The action names (ACTIVITY_ACTIONS) live in packages/contracts/src/activity.ts, shared with the web
@@ -88,4 +93,13 @@ export async function activityPage(
     }),
     toDto,
   );
+}
+
+/** The history of one subject (a part, a document): its newest `limit` entries, newest first. */
+export function subjectHistory(
+  db: Executor,
+  subject: { type: string; id: string },
+  limit = 100,
+): Promise<ActivityRow[]> {
+  return listSubjectActivity(db, subject, limit);
 }

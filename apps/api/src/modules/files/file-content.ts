@@ -31,6 +31,13 @@ const SIGNATURES: readonly Signature[] = [
     mediaType: "application/zip",
     bytes: [0x50, 0x4b, 0x05, 0x06],
   },
+  // Excel 97-2003 workbooks (.xls) are OLE2 compound files.
+  {
+    kind: "ole2",
+    description: "an Excel 97-2003 workbook or another Office 97-2003 file",
+    mediaType: "application/vnd.ms-excel",
+    bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+  },
   { kind: "pdf", description: "a PDF document", mediaType: "application/pdf", bytes: ascii("%PDF-") },
   {
     kind: "exe",
@@ -87,7 +94,22 @@ export function detectContent(head: Uint8Array): DetectedContent {
 /** Which content each purpose takes: the kinds allowed and how the refusal says so. */
 const ALLOWED: Record<FilePurpose, { label: string; kinds: readonly string[]; expected: string }> = {
   gerber: { label: "Gerber", kinds: ["zip"], expected: "a zip archive of Gerber and drill files" },
+  // Text has no magic number ("unknown" here); the BOM reader refuses binary content that is not a
+  // workbook when it reads the file. XLSX and ODS are zip archives.
+  bom: {
+    label: "BOM",
+    kinds: ["unknown", "zip", "ole2"],
+    expected: "a CSV or text file, or an XLSX, XLS or ODS workbook",
+  },
+  pick_place: {
+    label: "pick-and-place",
+    kinds: ["unknown", "zip"],
+    expected: "a CSV or text file, or an XLSX workbook",
+  },
 };
+
+/** Text files are stored as text/plain: nothing in their first bytes says more. */
+const TEXT_MEDIA_TYPE = "text/plain";
 
 export class ContentRefusedError extends Error {
   constructor(
@@ -105,7 +127,7 @@ export class ContentRefusedError extends Error {
 export function checkContent(purpose: FilePurpose, head: Uint8Array): string {
   const detected = detectContent(head);
   if (!ALLOWED[purpose].kinds.includes(detected.kind)) throw new ContentRefusedError(purpose, detected);
-  return detected.mediaType;
+  return detected.kind === "unknown" ? TEXT_MEDIA_TYPE : detected.mediaType;
 }
 
 /**

@@ -608,3 +608,31 @@ export async function analysePcbVersion(
     throw error;
   }
 }
+
+/**
+ * The board size of each PCB specification version, for checking placements against it: the size
+ * the Gerber analysis measured when it is done, else the size the specification states.
+ */
+export async function pcbBoardSizes(
+  reader: PcbReader,
+  versionIds: readonly (string | null)[],
+): Promise<Map<string, { widthMm: number; heightMm: number }>> {
+  const ids = [...new Set(versionIds.filter((id): id is string => id !== null))];
+  const rows = await findPcbVersionsByIds(reader.db, reader.companyId, ids);
+  return new Map(
+    rows.map(({ version }) => {
+      const measured = (
+        version.analysis as {
+          board?: { size?: { widthMm: number; heightMm: number; source: string } };
+        } | null
+      )?.board?.size;
+      const fields = fieldsOf(version);
+      return [
+        version.id,
+        measured && version.analysisStatus === "done" && measured.source !== "none"
+          ? { widthMm: measured.widthMm, heightMm: measured.heightMm }
+          : { widthMm: fields.width_mm, heightMm: fields.height_mm },
+      ];
+    }),
+  );
+}

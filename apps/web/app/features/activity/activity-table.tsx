@@ -39,6 +39,8 @@ const SUBJECT_TYPES = new Set([
   "payment_integration",
   "pcb_spec",
   "file",
+  "part",
+  "assembly_spec",
 ]);
 
 export function ActivityTable({

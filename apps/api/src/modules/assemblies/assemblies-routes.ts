@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync } from "fastify";
+import { assemblyEndpoints, staffAssemblyEndpoints } from "@ems/contracts/assemblies";
+import type { FileStorage } from "@ems/storage/file-storage";
+import { implement } from "../../lib/endpoint-routes.ts";
+import { sendPdf } from "../../lib/pdf-reply.ts";
+import {
+  assemblyDetail,
+  assemblyPage,
+  assemblyVersion,
+  assemblyVersionPdf,
+  bomDiff,
+  bomOf,
+  companyAssemblyReader,
+  createAssembly,
+  exportBom,
+  importBomFile,
+  importPlacements,
+  placementsOfAssembly,
+  previewBom,
+  saveAssemblyVersion,
+  staffAssemblyReader,
+  updateBomLine,
+} from "./assemblies-service.ts";
+
+/**
+ * Assembly specifications (issue 18): versions, bills of materials, pick-and-place data; the back
+ * office reads every company's.
+ */
+export const assembliesRoutes: FastifyPluginAsync<{ storage: FileStorage }> = async (app, { storage }) => {
+  implement(app, assemblyEndpoints, {
+    list: (request) => assemblyPage(companyAssemblyReader(request.context()), request.query),
+    detail: (request) => assemblyDetail(companyAssemblyReader(request.context()), request.params.id),
+    version: (request) =>
+      assemblyVersion(companyAssemblyReader(request.context()), request.params.id, request.params.version),
+    pdf: async (request, reply) => {
+      const ctx = request.context();
+      const { name, pdf } = await assemblyVersionPdf(
+        companyAssemblyReader(ctx),
+        request.params.id,
+        request.params.version,
+        ctx.auth.user.language,
+      );
+      return sendPdf(reply, name, pdf);
+    },
+    create: (request) => createAssembly(request.context(), request.body),
+    saveVersion: (request) => saveAssemblyVersion(request.context(), request.params.id, request.body),
+    bom: (request) =>
+      bomOf(companyAssemblyReader(request.context()), request.params.id, request.query.version),
+    bomPreview: (request) => previewBom(request.context(), storage, request.params.id, request.body),
+    bomImport: (request) => importBomFile(request.context(), storage, request.params.id, request.body),
+    bomLine: (request) =>
+      updateBomLine(request.context(), request.params.id, request.params.lineId, request.body),
+    bomDiff: (request) =>
+      bomDiff(
+        companyAssemblyReader(request.context()),
+        request.params.id,
+        request.query.from,
+        request.query.to,
+      ),
+    bomExport: async (request, reply) => {
+      const file = await exportBom(
+        companyAssemblyReader(request.context()),
+        request.params.id,
+        request.query.format,
+        request.query.version,
+      );
+      return reply
+        .type(file.type)
+        .header("Content-Disposition", `attachment; filename="${file.name}"`)
+        .header("Cache-Control", "private, no-store")
+        .header("X-Content-Type-Options", "nosniff")
+        .send(file.body);
+    },
+    placements: (request) =>
+      placementsOfAssembly(companyAssemblyReader(request.context()), request.params.id),
+    placementsImport: (request) =>
+      importPlacements(request.context(), storage, request.params.id, request.body.file_id),
+  });
+
+  implement(app, staffAssemblyEndpoints, {
+    list: (request) => assemblyPage(staffAssemblyReader(request.context().db), request.query),
+    detail: (request) => assemblyDetail(staffAssemblyReader(request.context().db), request.params.id),
+    bom: (request) =>
+      bomOf(staffAssemblyReader(request.context().db), request.params.id, request.query.version),
+  });
+};

@@ -1,0 +1,943 @@
+import { buffer } from "node:stream/consumers";
+import { bomCsv, bomXlsx, type ExportCell } from "@ems/bom/bom-export";
+import { importBom } from "@ems/bom/bom-import";
+import { readBomTable } from "@ems/bom/bom-table";
+import { findHeaderRow } from "@ems/bom/bom-columns";
+import { BomFileRefused, type BomColumnMapping, type BomImport, type PnpPlacement } from "@ems/bom/bom-types";
+import { crossCheckPlacements } from "@ems/bom/pnp-cross-check";
+import { importPickAndPlace } from "@ems/bom/pnp-import";
+import type {
+  AssemblyCreate,
+  AssemblyDetail,
+  AssemblyListQuery,
+  AssemblyPage,
+  AssemblySave,
+  AssemblySummary,
+  AssemblyVersion,
+  BomDiff,
+  BomDto,
+  BomImportBody,
+  BomLineDto,
+  BomLineUpdate,
+  BomPreview,
+  PlacementsDto,
+  StaffAssemblyListQuery,
+} from "@ems/contracts/assemblies";
+import type { AssemblySpecFields } from "@ems/contracts/assembly-spec";
+import { ERROR_CODES } from "@ems/contracts/errors";
+import type { PcbSpecReference } from "@ems/contracts/pcbs";
+import type { Database } from "@ems/db/client";
+import { nextDocumentNumber } from "@ems/db/document-numbers";
+import type { Executor } from "@ems/db/factories";
+import type { FileStorage } from "@ems/storage/file-storage";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { pageOf, searchOf } from "../../lib/list-query.ts";
+import type { RequestContext } from "../../plugins/request-context.ts";
+import { recordActivity } from "../activity/activity-service.ts";
+import { companyFileFor } from "../files/files-service.ts";
+import { companyPartFor, matchBomLines } from "../parts/parts-service.ts";
+import { pcbBoardSizes, pcbSpecReferences } from "../pcbs/pcbs-service.ts";
+import { renderAssemblyPdf } from "./assembly-pdf.ts";
+import {
+  bomCounts,
+  findAssembly,
+  findBomVersion,
+  findColumnMapping,
+  findPlacementSets,
+  insertAssembly,
+  insertAssemblyVersion,
+  insertBomLines,
+  insertBomVersion,
+  insertPlacementSet,
+  listAssemblies,
+  listAssemblyVersions,
+  listBomLines,
+  listBomVersions,
+  lockAssembly,
+  saveColumnMapping,
+  setVersionData,
+  type AssemblyRecord,
+  type AssemblyVersionRow,
+  type BomLineRecord,
+  type NewBomLineRow,
+  type PlacementSetRow,
+} from "./assemblies-repository.ts";
+
+export type AssembliesContext = Pick<RequestContext, "db" | "tenant" | "actor" | "request">;
+
+/** Who reads: a company member sees only the company's specifications, staff every company's. */
+export type AssemblyReader = { db: Database; companyId: string | undefined; staff: boolean };
+
+export const companyAssemblyReader = (ctx: Pick<RequestContext, "db" | "tenant">): AssemblyReader => ({
+  db: ctx.db,
+  companyId: ctx.tenant,
+  staff: false,
+});
+export const staffAssemblyReader = (db: Database): AssemblyReader => ({
+  db,
+  companyId: undefined,
+  staff: true,
+});
+
+const missing = () => notFound("No such assembly specification");
+const missingVersion = () => notFound("No such version of this assembly specification");
+const noBom = () => notFound("This assembly specification has no bill of materials yet");
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const fieldsOf = (row: AssemblyVersionRow) => row.fields as AssemblySpecFields;
+
+// Reading.
+
+type Placement = PnpPlacement;
+const placementsOf = (set: PlacementSetRow) => set.placements as unknown as Placement[];
+
+function placementCounts(set: PlacementSetRow | undefined) {
+  if (!set) return null;
+  const placements = placementsOf(set);
+  const top = placements.filter((p) => p.side === "top").length;
+  return { top, bottom: placements.length - top, total: placements.length };
+}
+
+async function pcbRefs(reader: AssemblyReader, ids: (string | null)[]) {
+  return pcbSpecReferences(reader, ids);
+}
+
+function toVersion(
+  row: AssemblyVersionRow,
+  createdBy: string | null,
+  bomVersion: number | null,
+  pcb: Map<string, PcbSpecReference>,
+  sets: Map<string, PlacementSetRow>,
+): AssemblyVersion {
+  return {
+    id: row.id,
+    spec_id: row.specId,
+    version: row.version,
+    fields: fieldsOf(row),
+    pcb: row.pcbSpecVersionId ? (pcb.get(row.pcbSpecVersionId) ?? null) : null,
+    bom_version: bomVersion,
+    placements_id: row.placementSetId,
+    placements: placementCounts(row.placementSetId ? sets.get(row.placementSetId) : undefined),
+    created_at: row.createdAt.toISOString(),
+    created_by_name: createdBy,
+    frozen_at: iso(row.frozenAt),
+    frozen_reason: row.frozenReason,
+  };
+}
+
+async function setsById(db: Executor, ids: (string | null)[]) {
+  const rows = await findPlacementSets(db, [...new Set(ids.filter((id): id is string => id !== null))]);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function assemblyPage(
+  reader: AssemblyReader,
+  query: AssemblyListQuery | StaffAssemblyListQuery,
+): Promise<AssemblyPage> {
+  const result = await listAssemblies(reader.db, {
+    companyId: reader.companyId ?? ("company" in query ? query.company : undefined),
+    state: query.state,
+    ...searchOf(query),
+  });
+  const latest = result.rows.map((row) => row.latest);
+  const [pcb, counts, sets] = await Promise.all([
+    pcbRefs(
+      reader,
+      latest.map((v) => v.pcbSpecVersionId),
+    ),
+    bomCounts(
+      reader.db,
+      latest.map((v) => v.bomVersionId).filter((id): id is string => id !== null),
+    ),
+    setsById(
+      reader.db,
+      latest.map((v) => v.placementSetId),
+    ),
+  ]);
+  return pageOf(query, result, ({ spec, companyName, latest: version }: AssemblyRecord): AssemblySummary => {
+    const fields = fieldsOf(version);
+    const bom = version.bomVersionId ? counts.get(version.bomVersionId) : undefined;
+    return {
+      id: spec.id,
+      number: spec.number,
+      company_id: spec.companyId,
+      company_name: companyName,
+      name: fields.name,
+      customer_part_number: fields.customer_part_number ?? null,
+      revision: fields.revision ?? null,
+      latest_version: version.version,
+      latest_version_id: version.id,
+      pcb: version.pcbSpecVersionId ? (pcb.get(version.pcbSpecVersionId) ?? null) : null,
+      bom_lines: bom?.lines ?? null,
+      bom_unmatched: bom?.unmatched ?? null,
+      placements: placementCounts(version.placementSetId ? sets.get(version.placementSetId) : undefined),
+      created_at: spec.createdAt.toISOString(),
+      updated_at: version.createdAt.toISOString(),
+      archived_at: iso(spec.archivedAt),
+    };
+  });
+}
+
+async function recordOf(reader: AssemblyReader, id: string) {
+  const record = await findAssembly(reader.db, reader.companyId, id);
+  if (!record) throw missing();
+  return record;
+}
+
+export async function assemblyDetail(reader: AssemblyReader, id: string): Promise<AssemblyDetail> {
+  const { spec, companyName } = await recordOf(reader, id);
+  const versions = await listAssemblyVersions(reader.db, id);
+  const last = versions[versions.length - 1]!;
+  const [pcb, sets] = await Promise.all([
+    pcbRefs(reader, [last.version.pcbSpecVersionId]),
+    setsById(reader.db, [last.version.placementSetId]),
+  ]);
+  return {
+    id: spec.id,
+    number: spec.number,
+    company_id: spec.companyId,
+    company_name: companyName,
+    created_at: spec.createdAt.toISOString(),
+    archived_at: iso(spec.archivedAt),
+    latest_version: last.version.version,
+    versions: versions.map(({ version, createdBy, bomVersion }) => ({
+      version: version.version,
+      created_at: version.createdAt.toISOString(),
+      created_by_name: createdBy,
+      frozen: version.frozenAt !== null,
+      frozen_reason: version.frozenReason,
+      bom_version: bomVersion,
+    })),
+    latest: toVersion(last.version, last.createdBy, last.bomVersion, pcb, sets),
+  };
+}
+
+export async function assemblyVersion(
+  reader: AssemblyReader,
+  id: string,
+  version: number,
+): Promise<AssemblyVersion> {
+  await recordOf(reader, id);
+  const found = (await listAssemblyVersions(reader.db, id)).find((v) => v.version.version === version);
+  if (!found) throw missingVersion();
+  const [pcb, sets] = await Promise.all([
+    pcbRefs(reader, [found.version.pcbSpecVersionId]),
+    setsById(reader.db, [found.version.placementSetId]),
+  ]);
+  return toVersion(found.version, found.createdBy, found.bomVersion, pcb, sets);
+}
+
+// Writing specifications.
+
+/** The PCB specification version an assembly builds on must be one of the company's. */
+async function checkPcbVersion(db: Database, companyId: string, id: string | null | undefined) {
+  if (!id) return null;
+  const refs = await pcbSpecReferences({ db, companyId, staff: false }, [id]);
+  if (!refs.has(id))
+    throw new AppError(404, ERROR_CODES.notFound, "No such version of a PCB specification", {
+      field: "pcb_spec_version_id",
+    });
+  return id;
+}
+
+function logAssembly(
+  tx: Executor,
+  ctx: AssembliesContext,
+  action:
+    | "assembly.created"
+    | "assembly.version_saved"
+    | "bom.imported"
+    | "bom.line_changed"
+    | "placements.imported",
+  spec: { id: string; number: string },
+  details: Record<string, string | number | null> = {},
+) {
+  return recordActivity(tx, {
+    action,
+    companyId: ctx.tenant,
+    actor: ctx.actor,
+    subject: { type: "assembly_spec", id: spec.id },
+    details: { label: spec.number, ...details },
+    request: ctx.request,
+  });
+}
+
+export async function createAssembly(ctx: AssembliesContext, body: AssemblyCreate): Promise<AssemblyDetail> {
+  // Checked before the transaction: PGlite has one connection, and the check reads outside it.
+  const pcbSpecVersionId = await checkPcbVersion(ctx.db, ctx.tenant, body.pcb_spec_version_id);
+  const id = await ctx.db.transaction(async (tx) => {
+    const spec = await insertAssembly(tx, {
+      companyId: ctx.tenant,
+      number: await nextDocumentNumber(tx, "assembly"),
+      createdByUserId: ctx.actor.id,
+    });
+    await insertAssemblyVersion(tx, {
+      specId: spec.id,
+      version: 1,
+      fields: body.fields,
+      pcbSpecVersionId,
+      createdByUserId: ctx.actor.id,
+    });
+    await logAssembly(tx, ctx, "assembly.created", spec, { name: body.fields.name });
+    return spec.id;
+  });
+  return assemblyDetail(companyAssemblyReader(ctx), id);
+}
+
+/** The locked specification and its latest version, refusing an archived one. */
+async function lockedLatest(tx: Executor, ctx: AssembliesContext, id: string) {
+  const spec = await lockAssembly(tx, ctx.tenant, id);
+  if (!spec) throw missing();
+  if (spec.archivedAt)
+    throw new AppError(
+      409,
+      ERROR_CODES.conflict,
+      "This assembly specification is archived: restore it to change it",
+    );
+  const versions = await listAssemblyVersions(tx, id);
+  return { spec, latest: versions[versions.length - 1]!.version };
+}
+
+export async function saveAssemblyVersion(
+  ctx: AssembliesContext,
+  id: string,
+  body: AssemblySave,
+): Promise<AssemblyDetail> {
+  const checkedPcb =
+    body.pcb_spec_version_id === undefined
+      ? undefined
+      : await checkPcbVersion(ctx.db, ctx.tenant, body.pcb_spec_version_id);
+  await ctx.db.transaction(async (tx) => {
+    const { spec, latest } = await lockedLatest(tx, ctx, id);
+    if (body.base_version !== latest.version)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `Version ${latest.version} was saved meanwhile: reload to see it before changing it`,
+        { otherData: { latest_version: latest.version } },
+      );
+    const pcbSpecVersionId = checkedPcb === undefined ? latest.pcbSpecVersionId : checkedPcb;
+    const row = await insertAssemblyVersion(tx, {
+      specId: id,
+      version: latest.version + 1,
+      fields: body.fields,
+      pcbSpecVersionId,
+      bomVersionId: latest.bomVersionId,
+      placementSetId: latest.placementSetId,
+      createdByUserId: ctx.actor.id,
+    });
+    await logAssembly(tx, ctx, "assembly.version_saved", spec, { version: row.version });
+  });
+  return assemblyDetail(companyAssemblyReader(ctx), id);
+}
+
+/**
+ * New BOM data reaches the specification: the latest version takes it while it is not frozen; a
+ * frozen (quoted or ordered) version keeps what it had, and the data becomes a new version.
+ */
+async function attachData(
+  tx: Executor,
+  ctx: AssembliesContext,
+  latest: AssemblyVersionRow,
+  data: { bomVersionId?: string; placementSetId?: string },
+) {
+  if (!latest.frozenAt) return setVersionData(tx, latest.id, data);
+  await insertAssemblyVersion(tx, {
+    specId: latest.specId,
+    version: latest.version + 1,
+    fields: latest.fields,
+    pcbSpecVersionId: latest.pcbSpecVersionId,
+    bomVersionId: data.bomVersionId ?? latest.bomVersionId,
+    placementSetId: data.placementSetId ?? latest.placementSetId,
+    createdByUserId: ctx.actor.id,
+  });
+}
+
+// Bills of materials.
+
+async function fileBytes(storage: FileStorage, sha256: string): Promise<Uint8Array> {
+  return buffer(await storage.open(sha256));
+}
+
+/** A file the reader refused as a whole: 422 naming the reason, nothing written. */
+function refused(error: unknown): never {
+  if (error instanceof BomFileRefused)
+    throw new AppError(422, ERROR_CODES.fileContentRefused, error.reason, {
+      field: "file_id",
+      otherData: { reason: error.reason, detail: error.message },
+    });
+  throw error;
+}
+
+/** Headers as a key: files from the same export share their mapping whatever the case or spacing. */
+export const headerKeyOf = (headers: readonly string[]) =>
+  headers.map((h) => h.trim().toLowerCase().replace(/\s+/g, " ")).join("\u001f");
+
+interface ReadBom {
+  result: BomImport;
+  source: "saved" | "automatic" | "given";
+  fileName: string;
+  fileId: string;
+  bytes: Uint8Array;
+}
+
+/** Reads the file with the given mapping, else the company's saved one for its headers, else automatic. */
+async function readBom(ctx: AssembliesContext, storage: FileStorage, body: BomImportBody): Promise<ReadBom> {
+  const file = await companyFileFor(ctx.db, ctx.tenant, body.file_id, "bom", "file_id");
+  const bytes = await fileBytes(storage, file.sha256);
+  try {
+    const automatic = importBom(bytes, file.name);
+    if (body.mapping) {
+      if (body.mapping.length !== automatic.headers.length)
+        throw new AppError(
+          400,
+          ERROR_CODES.validation,
+          `must name one field or null for each of the ${automatic.headers.length} columns`,
+          {
+            field: "mapping",
+          },
+        );
+      return {
+        result: importBom(bytes, file.name, body.mapping as BomColumnMapping),
+        source: "given",
+        fileName: file.name,
+        fileId: file.id,
+        bytes,
+      };
+    }
+    const saved = await findColumnMapping(ctx.db, ctx.tenant, headerKeyOf(automatic.headers));
+    if (saved && saved.length === automatic.headers.length)
+      return {
+        result: importBom(bytes, file.name, saved as BomColumnMapping),
+        source: "saved",
+        fileName: file.name,
+        fileId: file.id,
+        bytes,
+      };
+    return { result: automatic, source: "automatic", fileName: file.name, fileId: file.id, bytes };
+  } catch (error) {
+    refused(error);
+  }
+}
+
+const SAMPLE_ROWS = 8;
+
+export async function previewBom(
+  ctx: AssembliesContext,
+  storage: FileStorage,
+  id: string,
+  body: BomImportBody,
+): Promise<BomPreview> {
+  await recordOf(companyAssemblyReader(ctx), id);
+  const { result, source, fileName, bytes } = await readBom(ctx, storage, body);
+  const table = readBomTable(bytes, fileName);
+  const headerIndex = findHeaderRow(table);
+  const matches = await matchBomLines(ctx.db, ctx.tenant, result.lines);
+  return {
+    source_name: fileName,
+    format: result.format,
+    encoding: result.encoding,
+    sheet_name: result.sheetName,
+    tool: result.tool,
+    header_row: result.headerRow,
+    headers: result.headers,
+    mapping: result.mapping,
+    mapping_source: source,
+    sample_rows: table.rows.slice(headerIndex + 1, headerIndex + 1 + SAMPLE_ROWS),
+    lines: result.lines.length,
+    placed_parts: result.lines.filter((l) => !l.dnp).reduce((sum, l) => sum + l.quantity, 0),
+    dnp_lines: result.lines.filter((l) => l.dnp).length,
+    warnings: result.lines.filter((l) => l.warnings.length > 0).length,
+    problems: result.problems,
+    matched: matches.filter((m) => m.status === "matched").length,
+  };
+}
+
+export async function importBomFile(
+  ctx: AssembliesContext,
+  storage: FileStorage,
+  id: string,
+  body: BomImportBody,
+): Promise<BomDto> {
+  await recordOf(companyAssemblyReader(ctx), id);
+  const { result, fileName, fileId } = await readBom(ctx, storage, body);
+  await ctx.db.transaction(async (tx) => {
+    const { spec, latest } = await lockedLatest(tx, ctx, id);
+    const matches = await matchBomLines(tx, ctx.tenant, result.lines);
+    const previous = await findBomVersion(tx, id, "latest");
+    const bom = await insertBomVersion(tx, {
+      assemblyId: id,
+      version: (previous?.version ?? 0) + 1,
+      sourceFileId: fileId,
+      sourceName: fileName,
+      format: result.format,
+      encoding: result.encoding,
+      tool: result.tool,
+      headerRow: result.headerRow,
+      headers: result.headers,
+      mapping: result.mapping,
+      problems: result.problems,
+      createdByUserId: ctx.actor.id,
+    });
+    await insertBomLines(
+      tx,
+      result.lines.map((line, index) => ({
+        bomVersionId: bom.id,
+        position: index + 1,
+        sourceRow: line.row,
+        designators: line.designators,
+        quantity: line.quantity,
+        value: line.value,
+        footprint: line.footprint,
+        description: line.description,
+        parts: line.parts,
+        supplier: line.supplier,
+        supplierPart: line.supplierPart,
+        dnp: line.dnp,
+        fileComment: line.comment,
+        warnings: line.warnings,
+        statedQuantity: line.statedQuantity,
+        partId: matches[index]!.partId,
+        matchStatus: matches[index]!.status,
+      })),
+    );
+    await saveColumnMapping(tx, ctx.tenant, headerKeyOf(result.headers), result.mapping);
+    await attachData(tx, ctx, latest, { bomVersionId: bom.id });
+    await logAssembly(tx, ctx, "bom.imported", spec, {
+      version: bom.version,
+      file: fileName,
+      lines: result.lines.length,
+    });
+  });
+  return bomOf(companyAssemblyReader(ctx), id);
+}
+
+function toLine(row: BomLineRecord): BomLineDto {
+  const substitution = row.substitution as BomLineDto["substitution"];
+  return {
+    id: row.id,
+    position: row.position,
+    source_row: row.sourceRow,
+    designators: row.designators,
+    quantity: row.quantity,
+    value: row.value,
+    footprint: row.footprint,
+    description: row.description,
+    parts: row.parts,
+    supplier: row.supplier,
+    supplier_part: row.supplierPart,
+    dnp: row.dnp,
+    file_comment: row.fileComment,
+    comment: row.comment,
+    warnings: row.warnings as BomLineDto["warnings"],
+    stated_quantity: row.statedQuantity,
+    match_status: row.matchStatus,
+    part:
+      row.partId && row.partNumber !== null
+        ? {
+            id: row.partId,
+            part_number: row.partNumber,
+            description: row.partDescription ?? "",
+            msl: row.partMsl,
+            polarized: row.partPolarized ?? false,
+          }
+        : null,
+    reviewed: row.reviewedAt !== null,
+    substitution: substitution ?? null,
+  };
+}
+
+export async function bomOf(reader: AssemblyReader, id: string, version?: number): Promise<BomDto> {
+  await recordOf(reader, id);
+  const bom = await findBomVersion(reader.db, id, version ?? "latest");
+  if (!bom) throw version ? notFound("No such BOM version") : noBom();
+  const [rows, versions] = await Promise.all([
+    listBomLines(reader.db, bom.id),
+    listBomVersions(reader.db, id),
+  ]);
+  const lines = rows.map(toLine);
+  const fitted = lines.filter((l) => !l.dnp);
+  return {
+    assembly_id: id,
+    version: bom.version,
+    source_name: bom.sourceName,
+    format: bom.format,
+    encoding: bom.encoding,
+    tool: bom.tool,
+    header_row: bom.headerRow,
+    headers: bom.headers,
+    mapping: bom.mapping as BomDto["mapping"],
+    created_at: bom.createdAt.toISOString(),
+    lines,
+    problems: bom.problems as BomDto["problems"],
+    counts: {
+      lines: lines.length,
+      placed_parts: fitted.reduce((sum, l) => sum + l.quantity, 0),
+      dnp_lines: lines.length - fitted.length,
+      matched: fitted.filter((l) => l.match_status === "matched").length,
+      ambiguous: fitted.filter((l) => l.match_status === "ambiguous").length,
+      unmatched: fitted.filter((l) => l.match_status === "unmatched").length,
+    },
+    versions: versions.map((v) => ({
+      version: v.version,
+      created_at: v.createdAt.toISOString(),
+      created_by_name: v.createdBy,
+      source_name: v.sourceName,
+      change: v.change,
+      lines: v.lines,
+    })),
+  };
+}
+
+const LINE_FIELDS = [
+  "designators",
+  "quantity",
+  "value",
+  "footprint",
+  "description",
+  "parts",
+  "dnp",
+  "comment",
+  "part_id",
+] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Saves a change to one line as the next BOM version: every line copied, the one changed. */
+export async function updateBomLine(
+  ctx: AssembliesContext,
+  id: string,
+  lineId: string,
+  body: BomLineUpdate,
+): Promise<BomDto> {
+  await ctx.db.transaction(async (tx) => {
+    const { spec, latest } = await lockedLatest(tx, ctx, id);
+    const bom = await findBomVersion(tx, id, "latest");
+    if (!bom) throw noBom();
+    if (body.base_version !== bom.version)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `BOM version ${bom.version} was saved meanwhile: reload to see it before changing it`,
+        { otherData: { latest_version: bom.version } },
+      );
+    const rows = await listBomLines(tx, bom.id);
+    const target = rows.find((row) => row.id === lineId);
+    if (!target) throw notFound("No such line in the latest BOM version");
+    if (body.part_id) await companyPartFor(tx, ctx.tenant, body.part_id, "part_id");
+
+    const next = {
+      designators: body.designators ?? target.designators,
+      quantity: body.quantity ?? (body.designators ? body.designators.length : target.quantity),
+      value: body.value === undefined ? target.value : body.value,
+      footprint: body.footprint === undefined ? target.footprint : body.footprint,
+      description: body.description === undefined ? target.description : body.description,
+      parts: body.parts ?? target.parts,
+      dnp: body.dnp ?? target.dnp,
+      comment: body.comment === undefined ? target.comment : body.comment,
+    };
+    const changed = LINE_FIELDS.filter((name) =>
+      name === "part_id"
+        ? body.part_id !== undefined && body.part_id !== target.partId
+        : body[name] !== undefined && !same(body[name], target[name as keyof typeof target]),
+    );
+    if (changed.length === 0) return;
+
+    // An MPN change matches the line anew unless a part was chosen by hand.
+    let partId = target.partId;
+    let matchStatus = target.matchStatus;
+    if (body.part_id !== undefined) {
+      partId = body.part_id;
+      matchStatus = body.part_id ? "matched" : "unmatched";
+    } else if (body.parts) {
+      const [match] = await matchBomLines(tx, ctx.tenant, [next]);
+      partId = match!.partId;
+      matchStatus = match!.status;
+    }
+    const version = await insertBomVersion(tx, {
+      assemblyId: id,
+      version: bom.version + 1,
+      sourceFileId: bom.sourceFileId,
+      sourceName: bom.sourceName,
+      format: bom.format,
+      encoding: bom.encoding,
+      tool: bom.tool,
+      headerRow: bom.headerRow,
+      headers: bom.headers,
+      mapping: bom.mapping,
+      problems: bom.problems,
+      change: `${target.position}: ${changed.join(", ")}`,
+      createdByUserId: ctx.actor.id,
+    });
+    await insertBomLines(
+      tx,
+      rows.map((row): NewBomLineRow => {
+        const copy: NewBomLineRow = {
+          bomVersionId: version.id,
+          position: row.position,
+          sourceRow: row.sourceRow,
+          designators: row.designators,
+          quantity: row.quantity,
+          value: row.value,
+          footprint: row.footprint,
+          description: row.description,
+          parts: row.parts,
+          supplier: row.supplier,
+          supplierPart: row.supplierPart,
+          dnp: row.dnp,
+          fileComment: row.fileComment,
+          comment: row.comment,
+          warnings: row.warnings,
+          statedQuantity: row.statedQuantity,
+          partId: row.partId,
+          matchStatus: row.matchStatus,
+          reviewedAt: row.reviewedAt,
+          reviewedByUserId: row.reviewedByUserId,
+          substitution: row.substitution,
+        };
+        if (row.id !== lineId) return copy;
+        // The edited line is no longer what staff reviewed.
+        return { ...copy, ...next, partId, matchStatus, reviewedAt: null, reviewedByUserId: null };
+      }),
+    );
+    await attachData(tx, ctx, latest, { bomVersionId: version.id });
+    await logAssembly(tx, ctx, "bom.line_changed", spec, {
+      version: version.version,
+      line: target.position,
+      fields: changed.join(", "),
+    });
+  });
+  return bomOf(companyAssemblyReader(ctx), id);
+}
+
+/** Lines keep their position across an edit's versions; across imports, their designators say which is which. */
+const lineKey = (line: BomLineDto) =>
+  line.designators.length > 0 ? [...line.designators].sort().join(",") : `#${line.position}`;
+
+const COMPARED = [
+  "designators",
+  "quantity",
+  "value",
+  "footprint",
+  "description",
+  "parts",
+  "dnp",
+  "comment",
+] as const;
+
+export async function bomDiff(
+  reader: AssemblyReader,
+  id: string,
+  from: number,
+  to: number,
+): Promise<BomDiff> {
+  const [before, after] = await Promise.all([bomOf(reader, id, from), bomOf(reader, id, to)]);
+  const old = new Map(before.lines.map((line) => [lineKey(line), line]));
+  const added: BomLineDto[] = [];
+  const changed: BomDiff["changed"] = [];
+  for (const line of after.lines) {
+    const was = old.get(lineKey(line));
+    if (!was) {
+      added.push(line);
+      continue;
+    }
+    old.delete(lineKey(line));
+    const fields = COMPARED.filter((name) => !same(was[name], line[name]));
+    if (was.part?.id !== line.part?.id) fields.push("part" as never);
+    if (fields.length > 0) changed.push({ before: was, after: line, fields });
+  }
+  return { from, to, added, removed: [...old.values()], changed };
+}
+
+const EXPORT_HEADER = [
+  "Line",
+  "Designators",
+  "Quantity",
+  "Value",
+  "Footprint",
+  "Description",
+  "Manufacturer",
+  "MPN",
+  "Alternates",
+  "Supplier",
+  "Supplier part",
+  "DNP",
+  "Part number",
+  "Match",
+  "Comment",
+];
+
+export async function exportBom(
+  reader: AssemblyReader,
+  id: string,
+  format: "csv" | "xlsx",
+  version?: number,
+): Promise<{ name: string; type: string; body: string | Buffer }> {
+  const { spec } = await recordOf(reader, id);
+  const bom = await bomOf(reader, id, version);
+  const rows: ExportCell[][] = bom.lines.map((line) => [
+    line.position,
+    line.designators.join(", "),
+    line.quantity,
+    line.value,
+    line.footprint,
+    line.description,
+    line.parts[0]?.manufacturer ?? null,
+    line.parts[0]?.mpn ?? null,
+    line.parts
+      .slice(1)
+      .map((p) => [p.manufacturer, p.mpn].filter(Boolean).join(" "))
+      .join("; ") || null,
+    line.supplier,
+    line.supplier_part,
+    line.dnp ? "DNP" : null,
+    line.part?.part_number ?? null,
+    line.match_status,
+    line.comment,
+  ]);
+  const name = `${spec.number}-BOM-v${bom.version}`;
+  return format === "xlsx"
+    ? {
+        name: `${name}.xlsx`,
+        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        body: bomXlsx("BOM", EXPORT_HEADER, rows),
+      }
+    : { name: `${name}.csv`, type: "text/csv; charset=utf-8", body: bomCsv(EXPORT_HEADER, rows) };
+}
+
+// Pick-and-place.
+
+/**
+ * Where the board lies in the placements' coordinates. Most exports put the origin at the board's
+ * lower left corner; when most placements fall outside that rectangle the origin is elsewhere, and
+ * the board (its size from the Gerber analysis) is centred on the middle of the placements instead.
+ */
+export function boardOutlineFor(
+  placements: readonly Placement[],
+  size: { widthMm: number; heightMm: number } | null,
+): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  if (!size || placements.length === 0) return null;
+  const corner = { minX: 0, minY: 0, maxX: size.widthMm, maxY: size.heightMm };
+  const inside = placements.filter(
+    (p) => p.x >= corner.minX && p.x <= corner.maxX && p.y >= corner.minY && p.y <= corner.maxY,
+  ).length;
+  if (inside * 2 >= placements.length) return corner;
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  const cx = median(placements.map((p) => p.x));
+  const cy = median(placements.map((p) => p.y));
+  return {
+    minX: cx - size.widthMm / 2,
+    minY: cy - size.heightMm / 2,
+    maxX: cx + size.widthMm / 2,
+    maxY: cy + size.heightMm / 2,
+  };
+}
+
+async function placementsDto(
+  reader: AssemblyReader,
+  id: string,
+  set: PlacementSetRow,
+): Promise<PlacementsDto> {
+  const versions = await listAssemblyVersions(reader.db, id);
+  const latest = versions[versions.length - 1]!.version;
+  const bom = await findBomVersion(reader.db, id, "latest");
+  const lines = bom ? await listBomLines(reader.db, bom.id) : [];
+  const placements = placementsOf(set);
+  const sizes = await pcbBoardSizes(reader, [latest.pcbSpecVersionId]);
+  const outline = boardOutlineFor(
+    placements,
+    latest.pcbSpecVersionId ? (sizes.get(latest.pcbSpecVersionId) ?? null) : null,
+  );
+  const findings = bom
+    ? crossCheckPlacements({
+        bomLines: lines.map((l) => ({ designators: l.designators, dnp: l.dnp })),
+        placements,
+        outline,
+      })
+    : [];
+  return {
+    id: set.id,
+    source_name: set.sourceName,
+    tool: set.tool,
+    unit: set.unit as PlacementsDto["unit"],
+    panel_copies: set.panelCopies,
+    counts: placementCounts(set)!,
+    placements: placements.map((p) => ({
+      designator: p.designator,
+      x: p.x,
+      y: p.y,
+      rotation: p.rotation,
+      side: p.side,
+      value: p.value,
+      footprint: p.footprint,
+    })),
+    problems: set.problems as PlacementsDto["problems"],
+    findings,
+    outline: outline
+      ? { min_x: outline.minX, min_y: outline.minY, max_x: outline.maxX, max_y: outline.maxY }
+      : null,
+    created_at: set.createdAt.toISOString(),
+  };
+}
+
+export async function placementsOfAssembly(reader: AssemblyReader, id: string): Promise<PlacementsDto> {
+  const { latest } = await recordOf(reader, id);
+  if (!latest.placementSetId) throw notFound("This assembly specification has no pick-and-place data yet");
+  const [set] = await findPlacementSets(reader.db, [latest.placementSetId]);
+  return placementsDto(reader, id, set!);
+}
+
+export async function importPlacements(
+  ctx: AssembliesContext,
+  storage: FileStorage,
+  id: string,
+  fileId: string,
+): Promise<PlacementsDto> {
+  await recordOf(companyAssemblyReader(ctx), id);
+  const file = await companyFileFor(ctx.db, ctx.tenant, fileId, "pick_place", "file_id");
+  const bytes = await fileBytes(storage, file.sha256);
+  let read: ReturnType<typeof importPickAndPlace>;
+  try {
+    read = importPickAndPlace(bytes, file.name);
+  } catch (error) {
+    refused(error);
+  }
+  const set = await ctx.db.transaction(async (tx) => {
+    const { spec, latest } = await lockedLatest(tx, ctx, id);
+    const row = await insertPlacementSet(tx, {
+      assemblyId: id,
+      sourceFileId: file.id,
+      sourceName: file.name,
+      tool: read.tool,
+      unit: read.unit,
+      panelCopies: read.panelCopies,
+      placements: read.placements as unknown as Record<string, unknown>[],
+      problems: read.problems,
+      createdByUserId: ctx.actor.id,
+    });
+    await attachData(tx, ctx, latest, { placementSetId: row.id });
+    await logAssembly(tx, ctx, "placements.imported", spec, {
+      file: file.name,
+      placements: read.placements.length,
+    });
+    return row;
+  });
+  return placementsDto(companyAssemblyReader(ctx), id, set);
+}
+
+/** A version as a PDF in `language`, named by the specification's number and the version. */
+export async function assemblyVersionPdf(
+  reader: AssemblyReader,
+  id: string,
+  version: number,
+  language: string,
+): Promise<{ name: string; pdf: Buffer }> {
+  const { spec, companyName } = await recordOf(reader, id);
+  const dto = await assemblyVersion(reader, id, version);
+  const bom = dto.bom_version === null ? null : await bomOf(reader, id, dto.bom_version);
+  const pdf = await renderAssemblyPdf({ number: spec.number, companyName, version: dto, bom, language });
+  return { name: `${spec.number}-v${version}`, pdf };
+}
