@@ -24,6 +24,7 @@ export default defineConfig({
     // Quotes to cash: quotes and orders, deliveries, invoices, material, contracts and the desk; the back office.
     // The Gerber/CAM viewer.
     // Engineering: PCB specifications and the resumable uploads of their files.
+    // Parts: the customer's item master (parts, their MPNs, the numbering of new parts).
     // Content: knowledge base, contact form, downloads, glossary and the pages' call to action.
     ...[
       "signin",
@@ -36,6 +37,7 @@ export default defineConfig({
       "staff",
       "viewer",
       "engineering",
+      "parts",
       "content",
     ].map((name) => ({
       path: `<rootDir>/../../content/locales/{locale}/${name}`,

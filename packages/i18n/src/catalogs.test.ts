@@ -19,6 +19,7 @@ const FEATURE_CATALOGS = [
   "staff",
   "viewer",
   "engineering",
+  "parts",
 ];
 const CATALOGS = readdirSync(path.join(DIR, "en"))
   .filter((file) => file.endsWith(".json") && file !== "emails.json")

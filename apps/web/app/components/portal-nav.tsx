@@ -8,10 +8,12 @@ import { mayCall, type Endpoint } from "@ems/contracts/endpoints";
 import { materialRequestEndpoints } from "@ems/contracts/material-requests";
 import { orderEndpoints } from "@ems/contracts/orders";
 import { profileEndpoints } from "@ems/contracts/profile";
+import { partEndpoints } from "@ems/contracts/parts";
 import { pcbEndpoints } from "@ems/contracts/pcbs";
 import { quoteEndpoints } from "@ems/contracts/quotes";
 import type { PageKey } from "@ems/i18n/pages";
 import {
+  Boxes,
   Building2,
   FileSignature,
   CircuitBoard,
@@ -45,6 +47,7 @@ interface NavItem {
 const CUSTOMER_ITEMS: readonly NavItem[] = [
   { page: "my-desk", label: "portal_nav.desk", icon: LayoutDashboard, endpoint: deskEndpoints.get },
   { page: "my-pcbs", label: "portal_nav.pcbs", icon: CircuitBoard, endpoint: pcbEndpoints.list },
+  { page: "my-parts", label: "portal_nav.parts", icon: Boxes, endpoint: partEndpoints.list },
   { page: "my-quotes", label: "portal_nav.quotes", icon: FileText, endpoint: quoteEndpoints.list },
   { page: "my-orders", label: "portal_nav.orders", icon: ShoppingCart, endpoint: orderEndpoints.list },
   { page: "my-deliveries", label: "portal_nav.deliveries", icon: Truck, endpoint: deliveryEndpoints.list },
