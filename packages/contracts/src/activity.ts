@@ -74,6 +74,11 @@ export const ACTIVITY_ACTIONS = {
   "bom.imported": "user",
   "bom.line_changed": "user",
   "placements.imported": "user",
+  "bom.line_reviewed": "user",
+  "bom.substitution_proposed": "user",
+  "bom.substitution_accepted": "user",
+  "bom.substitution_rejected": "user",
+  "bom.released": "user",
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

@@ -103,6 +103,25 @@ export const assemblySummarySchema = z
   })
   .meta({ id: "AssemblySummary" });
 
+/** An assembly specification version as a quote or order line refers to it. */
+export const assemblySpecReferenceSchema = z
+  .object({
+    spec_id: z.uuid(),
+    version_id: z.uuid(),
+    number: z.string(),
+    version: z.number().int(),
+    name: z.string(),
+    revision: z.string().nullable(),
+    /** The BOM version the specification version names, and its line count. */
+    bom_version: z.number().int().nullable(),
+    bom_lines: z.number().int().nullable(),
+    /** The PCB specification number it builds on. */
+    pcb_number: z.string().nullable(),
+  })
+  .meta({ id: "AssemblySpecReference" });
+
+export type AssemblySpecReference = z.infer<typeof assemblySpecReferenceSchema>;
+
 export const assemblyVersionSummarySchema = z
   .object({
     version: z.number().int(),
@@ -206,6 +225,8 @@ export const bomLineSchema = z
       })
       .nullable(),
     reviewed: z.boolean(),
+    /** The customer supplies this line's parts (partly consigned assemblies). */
+    consigned: z.boolean(),
     substitution: bomSubstitutionSchema.nullable(),
   })
   .meta({ id: "BomLine" });
@@ -249,6 +270,8 @@ export const bomSchema = z
       unmatched: z.number().int(),
     }),
     versions: z.array(bomVersionSummarySchema),
+    /** When staff released this version as the production BOM. */
+    released_at: z.string().nullable(),
   })
   .meta({ id: "Bom" });
 
@@ -387,6 +410,64 @@ export const placementsSchema = z
   .meta({ id: "Placements" });
 
 export const placementsImportSchema = z.strictObject({ file_id: z.uuid() });
+
+// Engineering review and the production BOM (the back office), and the customer's decisions.
+
+export const bomLineReviewSchema = z
+  .strictObject({
+    reviewed: z.boolean(),
+    consigned: z.boolean(),
+    /** A part the factory builds this line with instead; null withdraws a proposal. */
+    substitution: z
+      .strictObject({
+        manufacturer: singleLine().max(100).nullable(),
+        mpn: singleLine().min(1).max(60),
+        reason: multiLine().min(1).max(BOM_LIMITS.comment),
+      })
+      .nullable(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: "names no field to change" });
+
+export const substitutionDecisionSchema = z.strictObject({ decision: z.enum(["accepted", "rejected"]) });
+
+export const productionReleaseSchema = z.strictObject({ base_version: z.number().int().min(1) });
+
+/** One line as the factory builds it: the part to place, substituted or not, and who supplies it. */
+export const productionBomLineSchema = z
+  .object({
+    position: z.number().int(),
+    designators: z.array(z.string()),
+    quantity: z.number().int(),
+    value: z.string().nullable(),
+    footprint: z.string().nullable(),
+    manufacturer: z.string().nullable(),
+    mpn: z.string().nullable(),
+    part_number: z.string().nullable(),
+    /** The customer's MPN this line replaces when a substitution was accepted. */
+    substituted_for: z.string().nullable(),
+    substitution_reason: z.string().nullable(),
+    consigned: z.boolean(),
+  })
+  .meta({ id: "ProductionBomLine" });
+
+export const productionBomSchema = z
+  .object({
+    assembly_id: z.uuid(),
+    number: z.string(),
+    name: z.string(),
+    bom_version: z.number().int(),
+    released_at: z.string(),
+    released_by_name: z.string().nullable(),
+    parts_sourcing: z.enum(["turnkey", "consigned", "partial"]),
+    lines: z.array(productionBomLineSchema),
+    /** Not fitted: listed so nobody places them. */
+    dnp: z.array(z.string()),
+  })
+  .meta({ id: "ProductionBom" });
+
+export type ProductionBom = z.infer<typeof productionBomSchema>;
+export type BomLineReview = z.infer<typeof bomLineReviewSchema>;
 
 export type AssemblySummary = z.infer<typeof assemblySummarySchema>;
 export type AssemblyVersion = z.infer<typeof assemblyVersionSchema>;
@@ -559,6 +640,40 @@ export const assemblyEndpoints = defineEndpoints("assemblies", {
     errors: [404],
     caching: "private",
   },
+  decideSubstitution: {
+    method: "PUT",
+    path: "/api/pcbas/:id/bom/lines/:lineId/substitution",
+    summary: "Accepts or rejects the part the operator proposes instead of a line's",
+    description: "409 when the line has no proposed substitution (none, or already decided).",
+    access: write,
+    params: bomLineParamSchema,
+    body: substitutionDecisionSchema,
+    response: bomSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  productionBom: {
+    method: "GET",
+    path: "/api/pcbas/:id/production-bom",
+    summary:
+      "The production BOM: the lines the factory builds with, after engineering review (get_production_bom)",
+    description: "404 until the operator has released one.",
+    access: read,
+    params: assemblyIdParamSchema,
+    response: productionBomSchema,
+    errors: [404],
+    caching: "private",
+  },
+  productionBomPdf: {
+    method: "GET",
+    path: "/api/pcbas/:id/production-bom/pdf",
+    summary: "The production BOM as a PDF in the caller's language",
+    access: read,
+    params: assemblyIdParamSchema,
+    response: PDF_DOWNLOAD,
+    errors: [404],
+    caching: "private",
+  },
   placementsImport: {
     method: "POST",
     path: "/api/pcbas/:id/placements",
@@ -601,6 +716,63 @@ export const staffAssemblyEndpoints = defineEndpoints("staff", {
     params: assemblyIdParamSchema,
     query: bomQuerySchema,
     response: bomSchema,
+    errors: [404],
+    caching: "private",
+  },
+  placements: {
+    method: "GET",
+    path: "/api/staff/pcbas/:id/placements",
+    summary: "Any company's pick-and-place data with its cross-check",
+    access: STAFF,
+    params: assemblyIdParamSchema,
+    response: placementsSchema,
+    errors: [404],
+    caching: "private",
+  },
+  reviewLine: {
+    method: "PUT",
+    path: "/api/staff/pcbas/:id/bom/lines/:lineId/review",
+    summary: "Marks a line of the latest BOM version reviewed or consigned, or proposes a substitute part",
+    description:
+      "A proposal waits for the customer's decision; a new proposal replaces an undecided one. Changing a released BOM version answers 409: the customer's next edit or import is reviewed anew.",
+    access: STAFF,
+    params: bomLineParamSchema,
+    body: bomLineReviewSchema,
+    response: bomSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  releaseProductionBom: {
+    method: "POST",
+    path: "/api/staff/pcbas/:id/production-bom",
+    summary: "Releases the latest BOM version as the production BOM",
+    description:
+      "Every fitted line must be reviewed and no substitution may wait for the customer (409 naming what is open). `base_version` must be the latest BOM version.",
+    access: STAFF,
+    params: assemblyIdParamSchema,
+    body: productionReleaseSchema,
+    response: productionBomSchema,
+    created: true,
+    errors: [404, 409],
+    caching: "private",
+  },
+  productionBom: {
+    method: "GET",
+    path: "/api/staff/pcbas/:id/production-bom",
+    summary: "Any company's production BOM",
+    access: STAFF,
+    params: assemblyIdParamSchema,
+    response: productionBomSchema,
+    errors: [404],
+    caching: "private",
+  },
+  productionBomPdf: {
+    method: "GET",
+    path: "/api/staff/pcbas/:id/production-bom/pdf",
+    summary: "Any company's production BOM as a PDF in the caller's language",
+    access: STAFF,
+    params: assemblyIdParamSchema,
+    response: PDF_DOWNLOAD,
     errors: [404],
     caching: "private",
   },

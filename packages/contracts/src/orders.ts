@@ -4,6 +4,7 @@ import { singleLine } from "./text.ts";
 import { taxOf } from "./money.ts";
 import { MAX_QUOTE_LINES, MAX_QUOTE_QUANTITY, QUOTE_STATUSES, quoteLineAmountMinor } from "./quotes.ts";
 import { staffPdfQuerySchema } from "./documents.ts";
+import { assemblySpecReferenceSchema } from "./assemblies.ts";
 import { pcbSpecReferenceSchema } from "./pcbs.ts";
 import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
 
@@ -127,6 +128,8 @@ export const orderLineSchema = z
     invoiced: z.boolean(),
     /** The PCB specification version the line is built to (frozen when ordered). */
     pcb_spec: pcbSpecReferenceSchema.nullable(),
+    /** The assembly specification version the line is built to (frozen when ordered). */
+    assembly_spec: assemblySpecReferenceSchema.nullable(),
   })
   .meta({ id: "SalesOrderLine" });
 

@@ -6,6 +6,7 @@ import { listQuerySchema, pageOf } from "./lists.ts";
 import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
 import { emptyBodySchema } from "./auth.ts";
 import { staffPdfQuerySchema } from "./documents.ts";
+import { assemblySpecReferenceSchema } from "./assemblies.ts";
 import { pcbSpecReferenceSchema } from "./pcbs.ts";
 
 /**
@@ -163,6 +164,8 @@ export const quoteLineSchema = z
     ordered_quantity: z.number().int().nullable(),
     /** The PCB specification version the line is priced on, if it names one. */
     pcb_spec: pcbSpecReferenceSchema.nullable(),
+    /** The assembly specification version the line is priced on, if it names one. */
+    assembly_spec: assemblySpecReferenceSchema.nullable(),
   })
   .meta({ id: "QuoteLine" });
 
@@ -205,6 +208,8 @@ export const quoteRequestLineSchema = z.strictObject({
   category: z.enum(PRODUCT_CATEGORIES),
   description: singleLine().min(3).max(500),
   pcb_spec_version_id: pcbSpecVersionIdSchema.optional(),
+  /** A version of one of the company's assembly specifications (GET /api/pcbas: latest_version_id). */
+  assembly_spec_version_id: z.uuid().optional(),
   quantities: z
     .array(quantitySchema)
     .min(1)
@@ -239,6 +244,7 @@ export const staffQuoteLineSchema = z
     description: singleLine().min(3).max(500),
     /** Kept from the request when staff price it; a version of the quote's company only. */
     pcb_spec_version_id: pcbSpecVersionIdSchema.optional(),
+    assembly_spec_version_id: z.uuid().optional(),
     lead_time_days: z.number().int().min(1).max(MAX_LEAD_TIME_DAYS),
     engineering_cost_minor: minorSchema,
     tiers: z

@@ -584,11 +584,19 @@ export const quoteLines = pgTable(
     pcbSpecVersionId: uuid("pcb_spec_version_id").references(() => pcbSpecVersions.id, {
       onDelete: "set null",
     }),
+    /** The assembly specification version the line is priced on; frozen like a PCB version. */
+    assemblySpecVersionId: uuid("assembly_spec_version_id").references(
+      (): AnyPgColumn => assemblySpecVersions.id,
+      {
+        onDelete: "set null",
+      },
+    ),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("quote_lines_position_idx").on(t.quoteId, t.position),
     index("quote_lines_pcb_spec_version_idx").on(t.pcbSpecVersionId),
+    index("quote_lines_assembly_spec_version_idx").on(t.assemblySpecVersionId),
     check("quote_lines_category_check", oneOf(t.category, PRODUCT_CATEGORIES)),
     check("quote_lines_engineering_check", sql`${t.engineeringCostMinor} >= 0`),
     check("quote_lines_lead_time_check", sql`${t.leadTimeDays} between 1 and 365`),
@@ -671,6 +679,13 @@ export const salesOrderLines = pgTable(
     pcbSpecVersionId: uuid("pcb_spec_version_id").references(() => pcbSpecVersions.id, {
       onDelete: "set null",
     }),
+    /** The assembly specification version the line is built to, taken from the quote line. */
+    assemblySpecVersionId: uuid("assembly_spec_version_id").references(
+      (): AnyPgColumn => assemblySpecVersions.id,
+      {
+        onDelete: "set null",
+      },
+    ),
   },
   (t) => [
     uniqueIndex("sales_order_lines_position_idx").on(t.orderId, t.position),
@@ -1186,6 +1201,9 @@ export const bomVersions = pgTable(
     problems: jsonb("problems").$type<{ row: number; reason: string; detail: string | null }[]>().notNull(),
     /** What an edit changed ("line 12: value"); null for an import. */
     change: text("change"),
+    /** When staff released this version as the production BOM. */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releasedByUserId: uuid("released_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -1223,6 +1241,8 @@ export const bomLines = pgTable(
     matchStatus: text("match_status", { enum: BOM_MATCH_STATUSES }).notNull(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedByUserId: uuid("reviewed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The customer supplies this line's parts (partly consigned assemblies); set by staff. */
+    consigned: boolean("consigned").notNull().default(false),
     substitution: jsonb("substitution").$type<Record<string, unknown>>(),
   },
   (t) => [

@@ -292,3 +292,77 @@ export async function saveColumnMapping(
       set: { mapping, updatedAt: new Date() },
     });
 }
+
+/** Staff's review marks on one line, written in place: they annotate the version, not change it. */
+export async function setBomLineReview(
+  db: Executor,
+  lineId: string,
+  values: Pick<Partial<NewBomLineRow>, "reviewedAt" | "reviewedByUserId" | "consigned" | "substitution">,
+): Promise<void> {
+  await db.update(bomLines).set(values).where(eq(bomLines.id, lineId));
+}
+
+export async function setBomReleased(db: Executor, bomVersionId: string, userId: string): Promise<void> {
+  await db
+    .update(bomVersions)
+    .set({ releasedAt: new Date(), releasedByUserId: userId })
+    .where(eq(bomVersions.id, bomVersionId));
+}
+
+/** The newest BOM version staff released for production, with who released it. */
+export async function findReleasedBomVersion(
+  db: Executor,
+  assemblyId: string,
+): Promise<(BomVersionRow & { releasedBy: string | null }) | null> {
+  const [row] = await db
+    .select({ bom: bomVersions, releasedBy: creatorName })
+    .from(bomVersions)
+    .leftJoin(users, eq(users.id, bomVersions.releasedByUserId))
+    .where(and(eq(bomVersions.assemblyId, assemblyId), isNotNull(bomVersions.releasedAt)))
+    .orderBy(desc(bomVersions.version))
+    .limit(1);
+  return row ? { ...row.bom, releasedBy: row.releasedBy } : null;
+}
+
+/** Locks the specification of any company (staff act on every company's). */
+export async function lockAnyAssembly(db: Executor, id: string): Promise<AssemblyRow | null> {
+  const [row] = await db.select().from(assemblySpecs).where(eq(assemblySpecs.id, id)).for("update").limit(1);
+  return row ?? null;
+}
+
+/** Versions by id with their specification; `companyId` undefined finds any company's. */
+export async function findAssemblyVersionsByIds(
+  db: Executor,
+  companyId: string | undefined,
+  versionIds: readonly string[],
+): Promise<{ version: AssemblyVersionRow; spec: AssemblyRow; bomVersion: number | null }[]> {
+  if (versionIds.length === 0) return [];
+  return db
+    .select({ version: assemblySpecVersions, spec: assemblySpecs, bomVersion: bomVersions.version })
+    .from(assemblySpecVersions)
+    .innerJoin(assemblySpecs, eq(assemblySpecs.id, assemblySpecVersions.specId))
+    .leftJoin(bomVersions, eq(bomVersions.id, assemblySpecVersions.bomVersionId))
+    .where(
+      and(
+        inArray(assemblySpecVersions.id, [...versionIds]),
+        companyId ? eq(assemblySpecs.companyId, companyId) : undefined,
+      ),
+    );
+}
+
+/** Freezes a version for a quote or an order; an order turns a quoted version ordered, keeping its first date. */
+export async function freezeAssemblyVersion(
+  db: Executor,
+  versionId: string,
+  reason: "quote" | "order",
+): Promise<void> {
+  await db
+    .update(assemblySpecVersions)
+    .set({ frozenAt: new Date(), frozenReason: reason })
+    .where(and(eq(assemblySpecVersions.id, versionId), isNull(assemblySpecVersions.frozenAt)));
+  if (reason === "order")
+    await db
+      .update(assemblySpecVersions)
+      .set({ frozenReason: "order" })
+      .where(and(eq(assemblySpecVersions.id, versionId), eq(assemblySpecVersions.frozenReason, "quote")));
+}

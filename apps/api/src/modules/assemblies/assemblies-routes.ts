@@ -12,11 +12,16 @@ import {
   bomOf,
   companyAssemblyReader,
   createAssembly,
+  decideSubstitution,
   exportBom,
   importBomFile,
   importPlacements,
   placementsOfAssembly,
   previewBom,
+  productionBomOf,
+  productionBomPdf,
+  releaseProductionBom,
+  reviewBomLine,
   saveAssemblyVersion,
   staffAssemblyReader,
   updateBomLine,
@@ -75,6 +80,18 @@ export const assembliesRoutes: FastifyPluginAsync<{ storage: FileStorage }> = as
       placementsOfAssembly(companyAssemblyReader(request.context()), request.params.id),
     placementsImport: (request) =>
       importPlacements(request.context(), storage, request.params.id, request.body.file_id),
+    decideSubstitution: (request) =>
+      decideSubstitution(request.context(), request.params.id, request.params.lineId, request.body.decision),
+    productionBom: (request) => productionBomOf(companyAssemblyReader(request.context()), request.params.id),
+    productionBomPdf: async (request, reply) => {
+      const ctx = request.context();
+      const { name, pdf } = await productionBomPdf(
+        companyAssemblyReader(ctx),
+        request.params.id,
+        ctx.auth.user.language,
+      );
+      return sendPdf(reply, name, pdf);
+    },
   });
 
   implement(app, staffAssemblyEndpoints, {
@@ -82,5 +99,21 @@ export const assembliesRoutes: FastifyPluginAsync<{ storage: FileStorage }> = as
     detail: (request) => assemblyDetail(staffAssemblyReader(request.context().db), request.params.id),
     bom: (request) =>
       bomOf(staffAssemblyReader(request.context().db), request.params.id, request.query.version),
+    placements: (request) =>
+      placementsOfAssembly(staffAssemblyReader(request.context().db), request.params.id),
+    reviewLine: (request) =>
+      reviewBomLine(request.context(), request.params.id, request.params.lineId, request.body),
+    releaseProductionBom: (request) =>
+      releaseProductionBom(request.context(), request.params.id, request.body.base_version),
+    productionBom: (request) => productionBomOf(staffAssemblyReader(request.context().db), request.params.id),
+    productionBomPdf: async (request, reply) => {
+      const ctx = request.context();
+      const { name, pdf } = await productionBomPdf(
+        staffAssemblyReader(ctx.db),
+        request.params.id,
+        ctx.auth.user.language,
+      );
+      return sendPdf(reply, name, pdf);
+    },
   });
 };

@@ -1,6 +1,7 @@
 import { buffer } from "node:stream/consumers";
 import { bomCsv, bomXlsx, type ExportCell } from "@ems/bom/bom-export";
 import { importBom } from "@ems/bom/bom-import";
+import { canonicalManufacturer } from "@ems/bom/manufacturers";
 import { readBomTable } from "@ems/bom/bom-table";
 import { findHeaderRow } from "@ems/bom/bom-columns";
 import { BomFileRefused, type BomColumnMapping, type BomImport, type PnpPlacement } from "@ems/bom/bom-types";
@@ -12,6 +13,7 @@ import type {
   AssemblyListQuery,
   AssemblyPage,
   AssemblySave,
+  AssemblySpecReference,
   AssemblySummary,
   AssemblyVersion,
   BomDiff,
@@ -19,8 +21,10 @@ import type {
   BomImportBody,
   BomLineDto,
   BomLineUpdate,
+  BomLineReview,
   BomPreview,
   PlacementsDto,
+  ProductionBom,
   StaffAssemblyListQuery,
 } from "@ems/contracts/assemblies";
 import type { AssemblySpecFields } from "@ems/contracts/assembly-spec";
@@ -36,12 +40,15 @@ import type { RequestContext } from "../../plugins/request-context.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { companyFileFor } from "../files/files-service.ts";
 import { companyPartFor, matchBomLines } from "../parts/parts-service.ts";
-import { pcbBoardSizes, pcbSpecReferences } from "../pcbs/pcbs-service.ts";
-import { renderAssemblyPdf } from "./assembly-pdf.ts";
+import { freezePcbVersion, pcbBoardSizes, pcbSpecReferences } from "../pcbs/pcbs-service.ts";
+import { renderAssemblyPdf, renderProductionBomPdf } from "./assembly-pdf.ts";
 import {
   bomCounts,
   findAssembly,
+  findAssemblyVersionsByIds,
   findBomVersion,
+  freezeAssemblyVersion,
+  findReleasedBomVersion,
   findColumnMapping,
   findPlacementSets,
   insertAssembly,
@@ -53,8 +60,11 @@ import {
   listAssemblyVersions,
   listBomLines,
   listBomVersions,
+  lockAnyAssembly,
   lockAssembly,
   saveColumnMapping,
+  setBomLineReview,
+  setBomReleased,
   setVersionData,
   type AssemblyRecord,
   type AssemblyVersionRow,
@@ -543,6 +553,7 @@ function toLine(row: BomLineRecord): BomLineDto {
           }
         : null,
     reviewed: row.reviewedAt !== null,
+    consigned: row.consigned,
     substitution: substitution ?? null,
   };
 }
@@ -586,6 +597,7 @@ export async function bomOf(reader: AssemblyReader, id: string, version?: number
       change: v.change,
       lines: v.lines,
     })),
+    released_at: iso(bom.releasedAt),
   };
 }
 
@@ -693,6 +705,7 @@ export async function updateBomLine(
           matchStatus: row.matchStatus,
           reviewedAt: row.reviewedAt,
           reviewedByUserId: row.reviewedByUserId,
+          consigned: row.consigned,
           substitution: row.substitution,
         };
         if (row.id !== lineId) return copy;
@@ -940,4 +953,302 @@ export async function assemblyVersionPdf(
   const bom = dto.bom_version === null ? null : await bomOf(reader, id, dto.bom_version);
   const pdf = await renderAssemblyPdf({ number: spec.number, companyName, version: dto, bom, language });
   return { name: `${spec.number}-v${version}`, pdf };
+}
+
+// Engineering review, substitutions and the production BOM.
+
+type Substitution = NonNullable<BomLineDto["substitution"]>;
+
+/** The latest BOM version of any company's specification, locked, for staff's review. */
+async function lockedBomForStaff(tx: Executor, id: string) {
+  const spec = await lockAnyAssembly(tx, id);
+  if (!spec) throw missing();
+  const bom = await findBomVersion(tx, id, "latest");
+  if (!bom) throw noBom();
+  return { spec, bom };
+}
+
+export async function reviewBomLine(
+  ctx: Pick<RequestContext, "db" | "actor" | "request">,
+  id: string,
+  lineId: string,
+  body: BomLineReview,
+): Promise<BomDto> {
+  await ctx.db.transaction(async (tx) => {
+    const { spec, bom } = await lockedBomForStaff(tx, id);
+    if (bom.releasedAt)
+      throw new AppError(409, ERROR_CODES.conflict, `BOM version ${bom.version} is released for production`);
+    const line = (await listBomLines(tx, bom.id)).find((row) => row.id === lineId);
+    if (!line) throw notFound("No such line in the latest BOM version");
+    const values: Parameters<typeof setBomLineReview>[2] = {};
+    if (body.reviewed !== undefined) {
+      values.reviewedAt = body.reviewed ? new Date() : null;
+      values.reviewedByUserId = body.reviewed ? ctx.actor.id : null;
+    }
+    if (body.consigned !== undefined) values.consigned = body.consigned;
+    if (body.substitution !== undefined) {
+      const current = line.substitution as Substitution | null;
+      if (current && current.status !== "proposed" && body.substitution)
+        throw new AppError(
+          409,
+          ERROR_CODES.conflict,
+          `The customer has ${current.status} the substitution for this line`,
+        );
+      values.substitution = body.substitution
+        ? ({
+            manufacturer: body.substitution.manufacturer,
+            mpn: body.substitution.mpn,
+            reason: body.substitution.reason,
+            status: "proposed",
+            proposed_at: new Date().toISOString(),
+            decided_at: null,
+          } satisfies Substitution)
+        : null;
+    }
+    await setBomLineReview(tx, line.id, values);
+    await recordActivity(tx, {
+      action: body.substitution ? "bom.substitution_proposed" : "bom.line_reviewed",
+      companyId: spec.companyId,
+      actor: ctx.actor,
+      subject: { type: "assembly_spec", id: spec.id },
+      details: {
+        label: spec.number,
+        version: bom.version,
+        line: line.position,
+        ...(body.substitution ? { mpn: body.substitution.mpn } : {}),
+      },
+      request: ctx.request,
+    });
+  });
+  return bomOf(staffAssemblyReader(ctx.db), id);
+}
+
+/** The customer accepts or rejects a proposed substitution on the latest BOM version. */
+export async function decideSubstitution(
+  ctx: AssembliesContext,
+  id: string,
+  lineId: string,
+  decision: "accepted" | "rejected",
+): Promise<BomDto> {
+  await ctx.db.transaction(async (tx) => {
+    const spec = await lockAssembly(tx, ctx.tenant, id);
+    if (!spec) throw missing();
+    const bom = await findBomVersion(tx, id, "latest");
+    if (!bom) throw noBom();
+    const line = (await listBomLines(tx, bom.id)).find((row) => row.id === lineId);
+    if (!line) throw notFound("No such line in the latest BOM version");
+    const current = line.substitution as Substitution | null;
+    if (!current || current.status !== "proposed")
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        "This line has no substitution waiting for your decision",
+      );
+    await setBomLineReview(tx, line.id, {
+      substitution: { ...current, status: decision, decided_at: new Date().toISOString() },
+    });
+    await recordActivity(tx, {
+      action: decision === "accepted" ? "bom.substitution_accepted" : "bom.substitution_rejected",
+      companyId: ctx.tenant,
+      actor: ctx.actor,
+      subject: { type: "assembly_spec", id: spec.id },
+      details: { label: spec.number, line: line.position, mpn: current.mpn },
+      request: ctx.request,
+    });
+  });
+  return bomOf(companyAssemblyReader(ctx), id);
+}
+
+/** A manufacturer by its canonical name when we know it ("ALLEGRO(美国埃戈罗)" → Allegro MicroSystems). */
+const manufacturerName = (name: string | null) => (name ? (canonicalManufacturer(name)?.name ?? name) : null);
+
+function productionOf(
+  record: AssemblyRecord,
+  bom: { version: number; releasedAt: Date | null; releasedBy: string | null },
+  lines: BomDto["lines"],
+): ProductionBom {
+  const fields = fieldsOf(record.latest);
+  const fitted = lines.filter((line) => !line.dnp);
+  return {
+    assembly_id: record.spec.id,
+    number: record.spec.number,
+    name: fields.name,
+    bom_version: bom.version,
+    released_at: bom.releasedAt!.toISOString(),
+    released_by_name: bom.releasedBy,
+    parts_sourcing: fields.parts_sourcing,
+    lines: fitted.map((line) => {
+      const swap = line.substitution?.status === "accepted" ? line.substitution : null;
+      return {
+        position: line.position,
+        designators: line.designators,
+        quantity: line.quantity,
+        value: line.value,
+        footprint: line.footprint,
+        manufacturer: manufacturerName(swap ? swap.manufacturer : (line.parts[0]?.manufacturer ?? null)),
+        mpn: swap ? swap.mpn : (line.parts[0]?.mpn ?? null),
+        part_number: line.part?.part_number ?? null,
+        substituted_for: swap ? (line.parts[0]?.mpn ?? null) : null,
+        substitution_reason: swap ? swap.reason : null,
+        consigned:
+          fields.parts_sourcing === "consigned" || (fields.parts_sourcing === "partial" && line.consigned),
+      };
+    }),
+    dnp: lines.filter((line) => line.dnp).flatMap((line) => line.designators),
+  };
+}
+
+export async function productionBomOf(reader: AssemblyReader, id: string): Promise<ProductionBom> {
+  const record = await recordOf(reader, id);
+  const released = await findReleasedBomVersion(reader.db, id);
+  if (!released) throw notFound("No production BOM has been released for this assembly yet");
+  const lines = (await listBomLines(reader.db, released.id)).map(toLine);
+  return productionOf(record, released, lines);
+}
+
+/**
+ * Releases the latest BOM version for production: every fitted line reviewed, no substitution
+ * waiting for the customer; otherwise 409 naming how many lines are open.
+ */
+export async function releaseProductionBom(
+  ctx: Pick<RequestContext, "db" | "actor" | "request">,
+  id: string,
+  baseVersion: number,
+): Promise<ProductionBom> {
+  await ctx.db.transaction(async (tx) => {
+    const { spec, bom } = await lockedBomForStaff(tx, id);
+    if (bom.version !== baseVersion)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `BOM version ${bom.version} was saved meanwhile: review it first`,
+        {
+          otherData: { latest_version: bom.version },
+        },
+      );
+    const lines = (await listBomLines(tx, bom.id)).filter((line) => !line.dnp);
+    const unreviewed = lines.filter((line) => !line.reviewedAt).length;
+    const waiting = lines.filter(
+      (line) => (line.substitution as Substitution | null)?.status === "proposed",
+    ).length;
+    if (unreviewed > 0 || waiting > 0)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `${unreviewed} line(s) not reviewed, ${waiting} substitution(s) waiting for the customer`,
+        { otherData: { unreviewed, waiting } },
+      );
+    await setBomReleased(tx, bom.id, ctx.actor.id);
+    await recordActivity(tx, {
+      action: "bom.released",
+      companyId: spec.companyId,
+      actor: ctx.actor,
+      subject: { type: "assembly_spec", id: spec.id },
+      details: { label: spec.number, version: bom.version },
+      request: ctx.request,
+    });
+  });
+  return productionBomOf(staffAssemblyReader(ctx.db), id);
+}
+
+export async function productionBomPdf(
+  reader: AssemblyReader,
+  id: string,
+  language: string,
+): Promise<{ name: string; pdf: Buffer }> {
+  const production = await productionBomOf(reader, id);
+  const { companyName } = await recordOf(reader, id);
+  const pdf = await renderProductionBomPdf({ production, companyName, language });
+  return { name: `${production.number}-production-BOM-v${production.bom_version}`, pdf };
+}
+
+// References from quote and order lines.
+
+/** One referenced version: its id and where it stands in the body, to name the field that is wrong. */
+export interface AssemblyVersionUse {
+  versionId: string;
+  field: string;
+}
+
+/**
+ * For the quotes module, inside the transaction that writes quote lines: every referenced version
+ * must be one of the company's (404 naming the field otherwise); a customer may not quote an archived
+ * specification (409). The versions, and the PCB versions they build on, are frozen for the quote.
+ */
+export async function referenceAssemblyVersions(
+  db: Executor,
+  companyId: string,
+  uses: readonly AssemblyVersionUse[],
+  options: { allowArchived: boolean },
+): Promise<void> {
+  const ids = [...new Set(uses.map((use) => use.versionId))];
+  const found = new Map(
+    (await findAssemblyVersionsByIds(db, companyId, ids)).map((row) => [row.version.id, row]),
+  );
+  for (const use of uses) {
+    const row = found.get(use.versionId);
+    if (!row)
+      throw new AppError(404, ERROR_CODES.notFound, "No such version of an assembly specification", {
+        field: use.field,
+      });
+    if (row.spec.archivedAt && !options.allowArchived)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `Assembly specification ${row.spec.number} is archived: restore it before quoting it`,
+        { field: use.field },
+      );
+  }
+  for (const row of found.values()) {
+    await freezeAssemblyVersion(db, row.version.id, "quote");
+    if (row.version.pcbSpecVersionId) await freezePcbVersion(db, row.version.pcbSpecVersionId, "quote");
+  }
+}
+
+/** For the orders module, in the order's transaction: the ordered lines' versions become ordered. */
+export async function freezeAssemblyVersionsForOrder(
+  db: Executor,
+  versionIds: readonly string[],
+): Promise<void> {
+  const rows = await findAssemblyVersionsByIds(db, undefined, [...new Set(versionIds)]);
+  for (const row of rows) {
+    await freezeAssemblyVersion(db, row.version.id, "order");
+    if (row.version.pcbSpecVersionId) await freezePcbVersion(db, row.version.pcbSpecVersionId, "order");
+  }
+}
+
+/** The assembly versions quote and order lines refer to, by version id, as the reader may see them. */
+export async function assemblySpecReferences(
+  reader: { db: Executor; companyId: string | undefined },
+  versionIds: readonly (string | null)[],
+): Promise<Map<string, AssemblySpecReference>> {
+  const ids = [...new Set(versionIds.filter((id): id is string => id !== null))];
+  const rows = await findAssemblyVersionsByIds(reader.db, reader.companyId, ids);
+  const bomIds = rows.map((row) => row.version.bomVersionId).filter((id): id is string => id !== null);
+  const [counts, pcbs] = await Promise.all([
+    bomCounts(reader.db, bomIds),
+    pcbSpecReferences(
+      { db: reader.db as Database, companyId: reader.companyId, staff: false },
+      rows.map((row) => row.version.pcbSpecVersionId),
+    ),
+  ]);
+  return new Map(
+    rows.map(({ version, spec, bomVersion }) => {
+      const fields = fieldsOf(version);
+      return [
+        version.id,
+        {
+          spec_id: spec.id,
+          version_id: version.id,
+          number: spec.number,
+          version: version.version,
+          name: fields.name,
+          revision: fields.revision ?? null,
+          bom_version: bomVersion,
+          bom_lines: version.bomVersionId ? (counts.get(version.bomVersionId)?.lines ?? 0) : null,
+          pcb_number: version.pcbSpecVersionId ? (pcbs.get(version.pcbSpecVersionId)?.number ?? null) : null,
+        },
+      ];
+    }),
+  );
 }

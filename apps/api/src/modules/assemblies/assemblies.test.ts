@@ -409,6 +409,145 @@ describe("pick-and-place", () => {
   });
 });
 
+describe("quotes built to an assembly", () => {
+  it("refer to the company's assembly versions only, freezing them and the PCB versions they build on", async () => {
+    const { company, auth } = await member();
+    const other = await member();
+    const pcb = await createPcbSpec(db(), { companyId: company.id });
+    const assembly = await createAssembly(auth, { pcb_spec_version_id: pcb.versions[0]!.id });
+    const theirs = await createAssembly(other.auth);
+    const request = (versionId: string) =>
+      send(auth, "POST", "/api/quotes", {
+        title: "Motor shield, first batch",
+        lines: [
+          { category: "pcb", description: "Bare boards", quantities: [10] },
+          {
+            category: "assemblies",
+            description: "Assembled shields",
+            quantities: [10, 100],
+            assembly_spec_version_id: versionId,
+          },
+        ],
+      });
+    const foreign = await request(theirs.latest.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().field).toBe("lines.1.assembly_spec_version_id");
+
+    const quoted = await request(assembly.latest.id);
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    expect(quoted.json().data.lines[1].assembly_spec).toMatchObject({
+      spec_id: assembly.id,
+      number: assembly.number,
+      version: 1,
+      name: "Motor shield",
+      pcb_number: pcb.spec.number,
+    });
+    const detail = (await get(auth, `/api/pcbas/${assembly.id}`)).json().data;
+    expect(detail.versions[0]).toMatchObject({ frozen: true, frozen_reason: "quote" });
+    const board = (await get(auth, `/api/pcbs/${pcb.spec.id}`)).json().data;
+    expect(board.versions[0]).toMatchObject({ frozen: true, frozen_reason: "quote" });
+  });
+});
+
+describe("engineering review and the production BOM", () => {
+  it("let staff review lines and propose a substitute, the customer decide, and staff release the production BOM", async () => {
+    const { company, auth } = await member();
+    const staff = await staffMember();
+    const assembly = await createAssembly(auth);
+    const file = await companyFile(company.id, "bom.csv", fixture(EASYEDA_BOM));
+    const bom = (await send(auth, "POST", `/api/pcbas/${assembly.id}/bom`, { file_id: file.id })).json()
+      .data as {
+      lines: Line[];
+    };
+    const c6 = bom.lines.find((line) => line.designators.includes("C6"))!;
+    const review = (lineId: string, body: object) =>
+      send(staff, "PUT", `/api/staff/pcbas/${assembly.id}/bom/lines/${lineId}/review`, body);
+
+    const proposed = await review(c6.id, {
+      reviewed: true,
+      substitution: {
+        manufacturer: "Panasonic",
+        mpn: "EEE-FK1V101P",
+        reason: "VT1V101M-CRE77 is not in stock.",
+      },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(
+      (await send(auth, "PUT", `/api/pcbas/${assembly.id}/bom/lines/${c6.id}/review`, { reviewed: true }))
+        .statusCode,
+    ).toBe(404);
+    expect((await review(c6.id, { reviewed: "yes" })).statusCode).toBe(400);
+
+    // Nothing is released while lines are unreviewed or a substitution waits for the customer.
+    const early = await send(staff, "POST", `/api/staff/pcbas/${assembly.id}/production-bom`, {
+      base_version: 1,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().otherData).toMatchObject({ unreviewed: 15, waiting: 1 });
+
+    const decided = await send(auth, "PUT", `/api/pcbas/${assembly.id}/bom/lines/${c6.id}/substitution`, {
+      decision: "accepted",
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const line = (decided.json().data.lines as (Line & { substitution: { status: string } })[]).find(
+      (l) => l.id === c6.id,
+    )!;
+    expect(line.substitution.status).toBe("accepted");
+    expect(
+      (
+        await send(auth, "PUT", `/api/pcbas/${assembly.id}/bom/lines/${c6.id}/substitution`, {
+          decision: "rejected",
+        })
+      ).statusCode,
+    ).toBe(409);
+    const other = await member();
+    expect(
+      (
+        await send(other.auth, "PUT", `/api/pcbas/${assembly.id}/bom/lines/${c6.id}/substitution`, {
+          decision: "accepted",
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    for (const row of bom.lines.filter((l) => l.id !== c6.id))
+      expect((await review(row.id, { reviewed: true })).statusCode).toBe(200);
+    expect(
+      (await send(staff, "POST", `/api/staff/pcbas/${assembly.id}/production-bom`, { base_version: 2 }))
+        .statusCode,
+    ).toBe(409);
+    expect((await get(auth, `/api/pcbas/${assembly.id}/production-bom`)).statusCode).toBe(404);
+    const released = await send(staff, "POST", `/api/staff/pcbas/${assembly.id}/production-bom`, {
+      base_version: 1,
+    });
+    expect(released.statusCode, released.body).toBe(201);
+
+    const production = (await get(auth, `/api/pcbas/${assembly.id}/production-bom`)).json().data as {
+      lines: {
+        designators: string[];
+        mpn: string | null;
+        substituted_for: string | null;
+        consigned: boolean;
+      }[];
+    };
+    expect(production.lines).toHaveLength(16);
+    expect(production.lines.find((l) => l.designators.includes("C6"))).toMatchObject({
+      mpn: "EEE-FK1V101P",
+      substituted_for: "VT1V101M-CRE77",
+      consigned: false,
+    });
+    // A released version is not reviewed again; the customer's next change is.
+    expect((await review(c6.id, { reviewed: false })).statusCode).toBe(409);
+    const pdf = await get(auth, `/api/pcbas/${assembly.id}/production-bom/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain("Production BOM");
+    expect(text).toMatch(/2\s+C6\s+1\s+100uF .*Panasonic EEE-FK1V101P\s+us/);
+    expect(text).toContain("Replaces VT1V101M-CRE77:");
+    // Manufacturers are named by their canonical name, so LCSC's Chinese suffixes need no CJK font.
+    expect(text).toMatch(/CS1, CS2\s+2\s+ACS712ELCTR-05B-T .*Allegro MicroSystems/);
+  });
+});
+
 describe("assembly PDF and the back office", () => {
   it("render a version as a PDF in the reader's language and let staff read every company's", async () => {
     const { company, auth } = await member(undefined, "de");

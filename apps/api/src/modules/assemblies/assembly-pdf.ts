@@ -1,5 +1,5 @@
 import { siteConfig } from "@ems/config/site";
-import type { AssemblyVersion, BomDto } from "@ems/contracts/assemblies";
+import type { AssemblyVersion, BomDto, ProductionBom } from "@ems/contracts/assemblies";
 import type { AssemblySpecFields } from "@ems/contracts/assembly-spec";
 import { formatNumber } from "@ems/i18n/format";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
@@ -124,5 +124,62 @@ export async function renderAssemblyPdf(input: AssemblyPdfInput): Promise<Buffer
     pageLabel: (page, pages) => t("page", { page, pages }),
     metadata: { author: siteConfig.brand.legalName, subject: `${input.number} ${version.fields.name}` },
     createdAt: new Date(version.created_at),
+  });
+}
+
+export interface ProductionBomPdfInput {
+  production: ProductionBom;
+  companyName: string;
+  language: string;
+}
+
+/**
+ * The production BOM as the factory builds it: one row per fitted line with the part to place, a
+ * substitute marked with the MPN it replaces and why, and who supplies it; DNP designators listed.
+ */
+export async function renderProductionBomPdf(input: ProductionBomPdfInput): Promise<Buffer> {
+  const texts = documentTexts(input.language);
+  const { t } = texts;
+  const { production } = input;
+  const count = (value: number) => formatNumber(value, texts.locale);
+  const rows = production.lines.map((line) => {
+    const part = [line.manufacturer, line.mpn].filter(Boolean).join(" ");
+    const swap = line.substituted_for
+      ? `\n${t("pbom.substitute", { mpn: line.substituted_for, reason: line.substitution_reason ?? "" })}`
+      : "";
+    return [
+      String(line.position),
+      line.designators.join(", "),
+      count(line.quantity),
+      [line.value, line.footprint].filter(Boolean).join(" · "),
+      `${part || "–"}${line.part_number ? `\n${line.part_number}` : ""}${swap}`,
+      t(line.consigned ? "pbom.supplied_customer" : "pbom.supplied_us"),
+    ];
+  });
+  return renderDocumentPdf({
+    language: texts.locale,
+    brand: documentBrand(),
+    title: t("pbom.title"),
+    number: production.number,
+    meta: [
+      { label: t("label.date"), value: texts.date(production.released_at) },
+      { label: t("pbom.bom_version"), value: String(production.bom_version) },
+    ],
+    parties: [{ heading: t("party.customer"), lines: [input.companyName, production.name] }],
+    columns: [
+      { header: t("pbom.col.position"), width: 0.5, align: "right" },
+      { header: t("pbom.col.designators"), width: 2 },
+      { header: t("pbom.col.quantity"), width: 0.6, align: "right" },
+      { header: t("pbom.col.value"), width: 1.6 },
+      { header: t("pbom.col.part"), width: 2.4 },
+      { header: t("pbom.col.supplied"), width: 1 },
+    ],
+    rows,
+    totals: [],
+    notes: production.dnp.length > 0 ? [t("pbom.dnp", { designators: production.dnp.join(", ") })] : [],
+    footer: documentFooter(texts),
+    pageLabel: (page, pages) => t("page", { page, pages }),
+    metadata: { author: siteConfig.brand.legalName, subject: `${production.number} ${production.name}` },
+    createdAt: new Date(production.released_at),
   });
 }

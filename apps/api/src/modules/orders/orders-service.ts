@@ -45,6 +45,7 @@ import {
 import { TERMS_VERSION, documentTexts } from "../documents/document-texts.ts";
 import { companyQuote, expireQuotes, markQuoteOrdered, quoteLinesOf } from "../quotes/quotes-service.ts";
 import { deliveryDatesFrom, parcelService } from "../reference/reference-service.ts";
+import { assemblySpecReferences, freezeAssemblyVersionsForOrder } from "../assemblies/assemblies-service.ts";
 import {
   companyReader,
   freezePcbVersionsForOrder,
@@ -174,10 +175,16 @@ async function detailsOf(
     listOrderDeliveryNotes(db, order.id),
     listOrderInvoices(db, order.id),
   ]);
-  const specs = await pcbSpecReferences(
-    pcbReader,
-    lines.map((line) => line.pcbSpecVersionId),
-  );
+  const [specs, assemblies] = await Promise.all([
+    pcbSpecReferences(
+      pcbReader,
+      lines.map((line) => line.pcbSpecVersionId),
+    ),
+    assemblySpecReferences(
+      pcbReader,
+      lines.map((line) => line.assemblySpecVersionId),
+    ),
+  ]);
   const delivered = deliveredByPosition(notes);
   const invoiced = invoicedPositions(bills);
   return {
@@ -206,6 +213,7 @@ async function detailsOf(
       delivered_quantity: delivered.get(line.position) ?? 0,
       invoiced: invoiced.has(line.position),
       pcb_spec: (line.pcbSpecVersionId && specs.get(line.pcbSpecVersionId)) || null,
+      assembly_spec: (line.assemblySpecVersionId && assemblies.get(line.assemblySpecVersionId)) || null,
     })),
     delivery_notes: notes.map((note) => ({
       id: note.id,
@@ -548,11 +556,16 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
         leadTimeDays: line.leadTimeDays,
         deliveryDate: lineDates[i]!,
         pcbSpecVersionId: line.pcbSpecVersionId,
+        assemblySpecVersionId: line.assemblySpecVersionId,
       })),
     );
     await freezePcbVersionsForOrder(
       tx,
       chosen.flatMap(({ line }) => (line.pcbSpecVersionId ? [line.pcbSpecVersionId] : [])),
+    );
+    await freezeAssemblyVersionsForOrder(
+      tx,
+      chosen.flatMap(({ line }) => (line.assemblySpecVersionId ? [line.assemblySpecVersionId] : [])),
     );
     await insertWorkOrderStages(
       tx,

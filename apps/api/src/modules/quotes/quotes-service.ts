@@ -33,6 +33,11 @@ import { companyRecipients, nextDocumentNumber, type Recipient } from "../docume
 import type { MailRequest, Mailer } from "../mail/mail-service.ts";
 import { deliveryDatesFrom } from "../reference/reference-service.ts";
 import {
+  assemblySpecReferences,
+  referenceAssemblyVersions,
+  type AssemblyVersionUse,
+} from "../assemblies/assemblies-service.ts";
+import {
   companyReader,
   pcbSpecReferences,
   referencePcbVersions,
@@ -164,11 +169,15 @@ async function linesOf(
   withPrices: boolean,
   today: string,
 ): Promise<QuoteLine[]> {
-  const [dateAfter, specs] = await Promise.all([
+  const [dateAfter, specs, assemblies] = await Promise.all([
     deliveryDatesFrom(pcbReader.db, today, withPrices ? lines.map((line) => line.leadTimeDays) : []),
     pcbSpecReferences(
       pcbReader,
       lines.map((line) => line.pcbSpecVersionId),
+    ),
+    assemblySpecReferences(
+      pcbReader,
+      lines.map((line) => line.assemblySpecVersionId),
     ),
   ]);
   return lines.map((line) => ({
@@ -188,6 +197,7 @@ async function linesOf(
     })),
     ordered_quantity: line.orderedQuantity,
     pcb_spec: (line.pcbSpecVersionId && specs.get(line.pcbSpecVersionId)) || null,
+    assembly_spec: (line.assemblySpecVersionId && assemblies.get(line.assemblySpecVersionId)) || null,
   }));
 }
 
@@ -397,6 +407,9 @@ export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Prom
       taxRateBp: siteConfig.legal.defaultTaxRateBp,
     });
     await referencePcbVersions(tx, ctx.tenant, pcbVersionUses(input.lines), { allowArchived: false });
+    await referenceAssemblyVersions(tx, ctx.tenant, assemblyVersionUses(input.lines), {
+      allowArchived: false,
+    });
     await insertQuoteLines(
       tx,
       created.id,
@@ -404,6 +417,7 @@ export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Prom
         category: line.category,
         description: line.description,
         pcbSpecVersionId: line.pcb_spec_version_id ?? null,
+        assemblySpecVersionId: line.assembly_spec_version_id ?? null,
         tiers: [...line.quantities]
           .sort((a, b) => a - b)
           .map((quantity) => ({ quantity, unit_price_minor: 0 })),
@@ -559,11 +573,22 @@ const pcbVersionUses = (lines: readonly { pcb_spec_version_id?: string | undefin
       : [],
   );
 
+/** The lines' references to assembly specification versions, each with its field in the body. */
+const assemblyVersionUses = (
+  lines: readonly { assembly_spec_version_id?: string | undefined }[],
+): AssemblyVersionUse[] =>
+  lines.flatMap((line, i) =>
+    line.assembly_spec_version_id
+      ? [{ versionId: line.assembly_spec_version_id, field: `lines.${i}.assembly_spec_version_id` }]
+      : [],
+  );
+
 const staffLineValues = (lines: StaffQuoteLine[]): NewQuoteLine[] =>
   lines.map((line) => ({
     category: line.category,
     description: line.description,
     pcbSpecVersionId: line.pcb_spec_version_id ?? null,
+    assemblySpecVersionId: line.assembly_spec_version_id ?? null,
     leadTimeDays: line.lead_time_days,
     engineeringCostMinor: line.engineering_cost_minor,
     tiers: line.tiers.map((tier) => ({ quantity: tier.quantity, unit_price_minor: tier.unit_price_minor })),
@@ -589,6 +614,9 @@ export async function staffCreateQuote(
       validUntil: input.valid_until,
     });
     await referencePcbVersions(tx, company.id, pcbVersionUses(input.lines), { allowArchived: true });
+    await referenceAssemblyVersions(tx, company.id, assemblyVersionUses(input.lines), {
+      allowArchived: true,
+    });
     await insertQuoteLines(tx, created.id, staffLineValues(input.lines));
     await recordActivity(tx, {
       action: "quote.created",
@@ -620,6 +648,9 @@ export async function staffReplaceLines(
     );
     if (!changed) throw wrongState(record.quote.status, "edited");
     await referencePcbVersions(tx, changed.companyId, pcbVersionUses(lines), { allowArchived: true });
+    await referenceAssemblyVersions(tx, changed.companyId, assemblyVersionUses(lines), {
+      allowArchived: true,
+    });
     await replaceQuoteLines(tx, id, staffLineValues(lines));
     await recordActivity(tx, {
       action: "quote.lines_updated",

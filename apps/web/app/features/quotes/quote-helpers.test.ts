@@ -24,6 +24,7 @@ const line = (id: string, engineering: number, tiers: [number, number][]): Line 
   })),
   ordered_quantity: null,
   pcb_spec: null,
+  assembly_spec: null,
 });
 
 const quote = {

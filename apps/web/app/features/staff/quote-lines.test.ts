@@ -1,3 +1,4 @@
+import type { AssemblySpecReference } from "@ems/contracts/assemblies";
 import type { PcbSpecReference } from "@ems/contracts/pcbs";
 import type { QuoteLine } from "@ems/contracts/quotes";
 import { describe, expect, it } from "vitest";
@@ -84,6 +85,18 @@ const SPEC: PcbSpecReference = {
   preview_top_url: null,
 };
 
+const ASSEMBLY: AssemblySpecReference = {
+  spec_id: "00000000-0000-4000-8000-0000000000a1",
+  version_id: "00000000-0000-4000-8000-0000000000a2",
+  number: "PCBA-2026-00007",
+  version: 2,
+  name: "Motor shield",
+  revision: "3",
+  bom_version: 4,
+  bom_lines: 16,
+  pcb_number: "PCB-2026-00003",
+};
+
 describe("draftsFromLines", () => {
   it("starts from a customer's unpriced request", () => {
     const request: QuoteLine = {
@@ -97,6 +110,7 @@ describe("draftsFromLines", () => {
       tiers: [{ quantity: 50, unit_price_minor: null, total_minor: null }],
       ordered_quantity: null,
       pcb_spec: SPEC,
+      assembly_spec: ASSEMBLY,
     };
     const [draft] = draftsFromLines([request], "EUR");
     expect(draft).toMatchObject({
@@ -106,6 +120,7 @@ describe("draftsFromLines", () => {
       engineering: "0.00",
       tiers: [{ quantity: "50", price: "" }],
       pcbSpec: SPEC,
+      assemblySpec: ASSEMBLY,
     });
   });
 
@@ -113,6 +128,12 @@ describe("draftsFromLines", () => {
     const { body } = linesBody([line({ pcbSpec: SPEC }), line()], "EUR");
     expect(body?.lines[0]?.pcb_spec_version_id).toBe(SPEC.version_id);
     expect(body?.lines[1]).not.toHaveProperty("pcb_spec_version_id");
+  });
+
+  it("keeps the request's assembly specification when staff price the line", () => {
+    const { body } = linesBody([line({ assemblySpec: ASSEMBLY }), line()], "EUR");
+    expect(body?.lines[0]?.assembly_spec_version_id).toBe(ASSEMBLY.version_id);
+    expect(body?.lines[1]).not.toHaveProperty("assembly_spec_version_id");
   });
 
   it("gives one empty line for a quote without lines", () => {

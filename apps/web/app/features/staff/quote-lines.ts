@@ -5,6 +5,7 @@ import {
   type QuoteLine,
   type StaffQuoteLine,
 } from "@ems/contracts/quotes";
+import type { AssemblySpecReference } from "@ems/contracts/assemblies";
 import type { PcbSpecReference } from "@ems/contracts/pcbs";
 import type { z } from "zod";
 
@@ -30,6 +31,8 @@ export interface LineDraft {
   tiers: TierDraft[];
   /** The customer's PCB specification version the line refers to; pricing keeps it. */
   pcbSpec: PcbSpecReference | null;
+  /** The customer's assembly specification version the line refers to; pricing keeps it. */
+  assemblySpec: AssemblySpecReference | null;
 }
 
 let counter = 0;
@@ -48,6 +51,7 @@ export function emptyLine(): LineDraft {
     engineering: "0",
     tiers: [emptyTier()],
     pcbSpec: null,
+    assemblySpec: null,
   };
 }
 
@@ -69,6 +73,7 @@ export function draftsFromLines(lines: readonly QuoteLine[], currency: string): 
           price: majorText(tier.unit_price_minor, currency),
         })),
       pcbSpec: line.pcb_spec,
+      assemblySpec: line.assembly_spec,
     }));
 }
 
@@ -149,6 +154,7 @@ export function linesBody(drafts: readonly LineDraft[], currency: string): Lines
       engineering_cost_minor: engineering ?? 0,
       tiers,
       ...(draft.pcbSpec ? { pcb_spec_version_id: draft.pcbSpec.version_id } : {}),
+      ...(draft.assemblySpec ? { assembly_spec_version_id: draft.assemblySpec.version_id } : {}),
     };
   });
   const parsed = staffQuoteLinesSchema.safeParse({ lines });
