@@ -28,7 +28,7 @@ import { createDb } from "@ems/db/client";
 import { createCompany } from "@ems/db/factories";
 import { runMigrations } from "@ems/db/migrate";
 import { customerPartMpns, customerParts } from "@ems/db/schema";
-import { matchBomLines } from "../apps/api/src/modules/parts/parts-service.ts";
+import { matchBomLines } from "../apps/api/src/modules/parts/part-match-service.ts";
 import { median } from "./stats.ts";
 
 const PARTS = Number(process.env.BOM_BENCH_PARTS ?? 100_000);

@@ -39,7 +39,7 @@ import { pageOf, searchOf } from "../../lib/list-query.ts";
 import type { RequestContext } from "../../plugins/request-context.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { companyFileFor } from "../files/files-service.ts";
-import { companyPartFor, matchBomLines } from "../parts/parts-service.ts";
+import { companyPartFor, matchBomLines } from "../parts/part-match-service.ts";
 import { freezePcbVersion, pcbBoardSizes, pcbSpecReferences } from "../pcbs/pcbs-service.ts";
 import { renderAssemblyPdf, renderProductionBomPdf } from "./assembly-pdf.ts";
 import {
