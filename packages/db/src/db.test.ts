@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import { verify } from "@node-rs/argon2";
 import { queryRows, type DbHandle } from "./client.ts";
 import { createCompany, createUser } from "./factories.ts";
 import { companies, users } from "./schema.ts";
 import { DEMO_USER, seedDemoData } from "./seed.ts";
-import { holidays, invoices, parcelServices, quotes, salesOrders } from "./schema.ts";
+import {
+  assemblySpecVersions,
+  bomLines,
+  customerParts,
+  holidays,
+  invoices,
+  parcelServices,
+  quoteLines,
+  quotes,
+  salesOrders,
+} from "./schema.ts";
 import { createTestDb } from "./testing.ts";
 
 let handle: DbHandle;
@@ -75,6 +85,38 @@ describe("seedDemoData", () => {
     const days = (await handle.db.select().from(holidays)).map((h) => h.date);
     expect(days).toContain(`${year}-12-25`);
     expect(days).toContain(`${year + 1}-01-01`);
+  });
+
+  it("gives the demo company an item master and the NW-420 assembly with a BOM, quoted on its line", async () => {
+    const company = rows0(await handle.db.select().from(users).where(eq(users.email, DEMO_USER.email)));
+    const parts = await handle.db
+      .select()
+      .from(customerParts)
+      .where(eq(customerParts.companyId, company.companyId!));
+    expect(parts.map((p) => p.partNumber).sort()).toEqual([
+      "NW-0001",
+      "NW-0002",
+      "NW-0003",
+      "NW-0004",
+      "NW-0005",
+      "NW-0006",
+    ]);
+    const [line] = await handle.db
+      .select()
+      .from(quoteLines)
+      .where(isNotNull(quoteLines.assemblySpecVersionId));
+    const [version] = await handle.db
+      .select()
+      .from(assemblySpecVersions)
+      .where(eq(assemblySpecVersions.id, line!.assemblySpecVersionId!));
+    expect(version).toMatchObject({ frozenReason: "quote" });
+    const lines = await handle.db
+      .select()
+      .from(bomLines)
+      .where(eq(bomLines.bomVersionId, version!.bomVersionId!));
+    expect(lines).toHaveLength(12);
+    expect(lines.filter((l) => l.matchStatus === "matched")).toHaveLength(6);
+    expect(lines.filter((l) => l.substitution !== null).map((l) => l.designators)).toEqual([["L1"]]);
   });
 });
 

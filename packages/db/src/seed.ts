@@ -3,14 +3,17 @@ import { siteConfig } from "@ems/config/site";
 import type { Database } from "./client.ts";
 import { nextDocumentNumber } from "./document-numbers.ts";
 import { createCompany, createPcbSpec, createRedirectRule, createUser, type Executor } from "./factories.ts";
+import { createAssemblySpec, createCustomerPart } from "./assembly-factories.ts";
 import { createDeliveryNote, createInvoice, createPayment, createSalesOrder } from "./order-factories.ts";
 import { createQuote } from "./quote-factories.ts";
 import {
+  assemblySpecVersions,
   companyAddresses,
   companyContacts,
   companyRelations,
   holidays,
   parcelServices,
+  partSeries,
   pcbSpecVersions,
   users,
 } from "./schema.ts";
@@ -310,6 +313,7 @@ async function seedDemoDocuments(
     .update(pcbSpecVersions)
     .set({ frozenAt: new Date(), frozenReason: "quote" })
     .where(eq(pcbSpecVersions.id, quotedBoard.id));
+  const sensorAssembly = await seedSensorAssembly(tx, companyId, quotedBoard.id, engineer);
 
   await createQuote(tx, {
     companyId,
@@ -319,16 +323,19 @@ async function seedDemoDocuments(
     requestedByUserId: engineer,
     validUntil: isoDay(24),
     lines: [
-      assembly(
-        "NW-420 sensor board, SMT both sides, 0402 passives, BGA",
-        [
-          [50, 3_890],
-          [250, 2_740],
-          [1_000, 2_115],
-        ],
-        48_000,
-        15,
-      ),
+      {
+        ...assembly(
+          "NW-420 sensor board, SMT both sides, 0402 passives, BGA",
+          [
+            [50, 3_890],
+            [250, 2_740],
+            [1_000, 2_115],
+          ],
+          48_000,
+          15,
+        ),
+        assemblySpecVersionId: sensorAssembly,
+      },
       {
         category: "pcb",
         description: "NW-420 bare PCB, 6 layers FR-4, ENIG, 1.6 mm",
@@ -499,4 +506,165 @@ async function seedDemoDocuments(
       });
     }
   }
+}
+
+/**
+ * The NW-420's assembly as its engineer specified it: the item master's parts, a BOM of real parts
+ * (most matched, two not yet in the item master, test points not fitted) with a substitute our
+ * engineering proposed, quoted as version 1. Answers the version's id.
+ */
+async function seedSensorAssembly(
+  tx: Executor,
+  companyId: string,
+  pcbVersionId: string,
+  engineer: string | null,
+): Promise<string> {
+  const part = (
+    partNumber: string,
+    description: string,
+    type: "ic" | "capacitor" | "resistor" | "led",
+    manufacturer: string,
+    mpn: string,
+  ) =>
+    createCustomerPart(tx, {
+      companyId,
+      partNumber,
+      description,
+      type,
+      mpns: [{ manufacturer, mpn }],
+      part: {
+        createdByUserId: engineer,
+        msl: type === "ic" ? "3" : null,
+        polarized: type === "ic" || type === "led",
+      },
+    });
+  const mcu = await part(
+    "NW-0001",
+    "MCU Cortex-M0+ 192 KB flash",
+    "ic",
+    "STMicroelectronics",
+    "STM32L072CZT6",
+  );
+  const sensor = await part(
+    "NW-0002",
+    "Humidity and temperature sensor ±1.8 %RH",
+    "ic",
+    "Sensirion",
+    "SHT40-AD1B-R2",
+  );
+  const buck = await part("NW-0003", "Step-down converter 300 mA, 360 nA IQ", "ic", "TI", "TPS62740DSSR");
+  const c100n = await part("NW-0004", "100 nF 16 V X7R 0402", "capacitor", "Murata", "GRM155R71C104KA88D");
+  const r10k = await part("NW-0005", "10 kΩ 1 % 0402", "resistor", "Yageo", "RC0402FR-0710KL");
+  const led = await part("NW-0006", "LED green 0603", "led", "Würth Elektronik", "150060GS75000");
+  await tx
+    .insert(partSeries)
+    .values({ companyId, prefix: "NW-", digits: 4, nextNumber: 7 })
+    .onConflictDoNothing();
+
+  const { version } = await createAssemblySpec(tx, {
+    companyId,
+    pcbSpecVersionId: pcbVersionId,
+    createdByUserId: engineer,
+    fields: {
+      name: "NW-420 humidity sensor",
+      customer_part_number: "NW-420-A",
+      revision: "C",
+      top_smt: true,
+      top_tht: true,
+      bottom_smt: true,
+      parts_sourcing: "turnkey",
+      quantity_tiers: [50, 250, 1_000],
+      programming: true,
+      programming_notes: "Flash firmware nw420-2.3.1.hex through J1 (SWD) and check the version over UART.",
+    },
+    bom: [
+      {
+        designators: ["U1"],
+        value: "STM32L072CZT6",
+        footprint: "LQFP-64",
+        parts: [{ manufacturer: "STMicroelectronics", mpn: "STM32L072CZT6" }],
+        partId: mcu.id,
+      },
+      {
+        designators: ["U2"],
+        value: "SHT40",
+        footprint: "DFN-4 1.5x1.5",
+        parts: [{ manufacturer: "Sensirion", mpn: "SHT40-AD1B-R2" }],
+        partId: sensor.id,
+      },
+      {
+        designators: ["U3"],
+        value: "TPS62740",
+        footprint: "WSON-12",
+        parts: [{ manufacturer: "Texas Instruments", mpn: "TPS62740DSSR" }],
+        partId: buck.id,
+      },
+      {
+        designators: ["U4"],
+        value: "W25Q16JV",
+        footprint: "SOIC-8",
+        parts: [{ manufacturer: "Winbond", mpn: "W25Q16JVSNIQ" }],
+      },
+      {
+        designators: ["C1", "C2", "C3", "C4", "C5", "C6"],
+        value: "100nF",
+        footprint: "0402",
+        parts: [{ manufacturer: "Murata", mpn: "GRM155R71C104KA88D" }],
+        partId: c100n.id,
+      },
+      {
+        designators: ["C7", "C8"],
+        value: "10uF",
+        footprint: "0603",
+        parts: [{ manufacturer: "Murata", mpn: "GRM188R61A106KE69D" }],
+      },
+      {
+        designators: ["R1", "R2", "R3"],
+        value: "10k",
+        footprint: "0402",
+        parts: [{ manufacturer: "Yageo", mpn: "RC0402FR-0710KL" }],
+        partId: r10k.id,
+      },
+      {
+        designators: ["L1"],
+        value: "2.2uH",
+        footprint: "1008",
+        parts: [{ manufacturer: "Murata", mpn: "LQM2HPN2R2MG0L" }],
+        substitution: {
+          manufacturer: "TDK",
+          mpn: "MLP2520S2R2MT0S1",
+          reason:
+            "LQM2HPN2R2MG0L has a lead time of 26 weeks; the TDK part has the same footprint, current rating and DCR.",
+          status: "proposed",
+          proposed_at: new Date().toISOString(),
+          decided_at: null,
+        },
+      },
+      {
+        designators: ["Y1"],
+        value: "32.768kHz",
+        footprint: "2012",
+        parts: [{ manufacturer: "Abracon", mpn: "ABS07-32.768KHZ-T" }],
+      },
+      {
+        designators: ["D1"],
+        value: "green",
+        footprint: "0603",
+        parts: [{ manufacturer: "Würth Elektronik", mpn: "150060GS75000" }],
+        partId: led.id,
+      },
+      {
+        designators: ["J1"],
+        value: "SWD 1x6",
+        footprint: "PinHeader_1x06_P2.54",
+        parts: [{ manufacturer: "Samtec", mpn: "TSW-106-07-G-S" }],
+      },
+      { designators: ["TP1", "TP2", "TP3"], value: "TP", footprint: "TestPoint_Pad_1.0mm", dnp: true },
+    ],
+  });
+  await tx
+    .update(assemblySpecVersions)
+    .set({ frozenAt: new Date(), frozenReason: "quote" })
+    .where(eq(assemblySpecVersions.id, version.id));
+  return version.id;
 }
