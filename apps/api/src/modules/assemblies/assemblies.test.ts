@@ -50,7 +50,7 @@ async function companyFile(
   bytes: Uint8Array,
   purpose: "bom" | "pick_place" | "gerber" = "bom",
 ) {
-  const stored = await storage.put(Readable.from([Buffer.from(bytes)]), { maxBytes: 50 * 1024 * 1024 });
+  const stored = await storage.put(Readable.from([Buffer.from(bytes)]), { maxBytes: 100 * 1024 * 1024 });
   await db().insert(storedFiles).values({ sha256: stored.sha256, size: bytes.length }).onConflictDoNothing();
   const [row] = await db()
     .insert(companyFiles)
@@ -257,6 +257,38 @@ describe("BOM import", () => {
       mapping: ["designators", "designators"],
     });
     expect(twoDesignators.statusCode).toBe(400);
+    expect(await bomVersionCount(assembly.id)).toBe(0);
+  });
+
+  it("refuse a 50 MB file, 100,000 lines and a file with nothing in it as a whole, writing nothing", async () => {
+    const { company, auth } = await member();
+    const assembly = await createAssembly(auth);
+    const header = "Designator,Quantity,Value\n";
+    const cases: [string, Buffer, string][] = [
+      [
+        "file_too_large",
+        Buffer.concat([Buffer.from(header), Buffer.alloc(50 * 1024 * 1024, "R1,1,10k\n")]),
+        "huge.csv",
+      ],
+      [
+        "too_many_rows",
+        Buffer.from(header + Array.from({ length: 100_000 }, (_, i) => `R${i + 1},1,10k`).join("\n")),
+        "long.csv",
+      ],
+      ["empty_file", Buffer.from("\n\n  \n"), "blank.csv"],
+    ];
+    for (const [reason, bytes, name] of cases) {
+      const file = await companyFile(company.id, name, bytes);
+      for (const path of ["bom/preview", "bom"]) {
+        const response = await send(auth, "POST", `/api/pcbas/${assembly.id}/${path}`, { file_id: file.id });
+        expect(response.statusCode, `${reason} ${path}`).toBe(422);
+        expect(response.json()).toMatchObject({
+          error: "FILE_CONTENT_REFUSED",
+          field: "file_id",
+          message: reason,
+        });
+      }
+    }
     expect(await bomVersionCount(assembly.id)).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -426,6 +426,53 @@ describe("resumable uploads", () => {
     expect({ ...(await rowCounts()), uploads: uploadFolder().length }).toEqual(before);
     const temporary = path.join(storage.directory, ".tmp");
     expect(existsSync(temporary) ? readdirSync(temporary) : []).toEqual([]);
+  });
+
+  it("take BOMs as text or workbooks and pick-and-place files as text or XLSX, refusing programs and XLS placements", async () => {
+    const { cookie } = await member();
+    const fixture = (relative: string) =>
+      readFileSync(new URL(`../../../../../fixtures/${relative}`, import.meta.url));
+    const stored = async (id: string) =>
+      (await db().select().from(companyFiles).where(eq(companyFiles.id, id)))[0]!;
+    const csv = await uploadFile(
+      cookie,
+      fixture("boms/sportiduino-base-v3b-kicad/sportiduino-base-bom.csv"),
+      {
+        filename: "bom.csv",
+        purpose: "bom",
+      },
+    );
+    expect(await stored(csv)).toMatchObject({ purpose: "bom", mediaType: "text/plain" });
+    const xls = await uploadFile(cookie, fixture("boms/limesdr-mini-1v3-altium/LimeSDR_Mini_1v3_BOMr0.xls"), {
+      filename: "bom.xls",
+      purpose: "bom",
+    });
+    expect(await stored(xls)).toMatchObject({ mediaType: "application/vnd.ms-excel" });
+    const xlsx = await uploadFile(cookie, fixture("boms/simplefoc-shield-v2-altium/BOM.xlsx"), {
+      filename: "BOM.xlsx",
+      purpose: "bom",
+    });
+    expect(await stored(xlsx)).toMatchObject({ mediaType: "application/zip" });
+    const placements = await uploadFile(
+      cookie,
+      fixture("cpl/compass-teensy-jst-eagle97/PnP_teensy-jst_01.4 v10_front.csv"),
+      { filename: "pnp.csv", purpose: "pick_place" },
+    );
+    expect(await stored(placements)).toMatchObject({ purpose: "pick_place", mediaType: "text/plain" });
+
+    const program = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), randomBytes(2000)]);
+    const asBom = await upload(cookie, program, { filename: "bom.csv", purpose: "bom" });
+    expect(asBom.statusCode).toBe(422);
+    expect(asBom.json().message).toContain("a Windows program");
+    const xlsPlacements = await upload(
+      cookie,
+      fixture("boms/limesdr-mini-1v3-altium/LimeSDR_Mini_1v3_BOMr0.xls"),
+      {
+        filename: "pnp.xls",
+        purpose: "pick_place",
+      },
+    );
+    expect(xlsPlacements.statusCode).toBe(422);
   });
 
   it("remove an upload nobody finished once it is 24 hours old, with the storage's stale temporary files", async () => {
