@@ -25,6 +25,7 @@ export default defineConfig({
     // The Gerber/CAM viewer.
     // Engineering: PCB specifications and the resumable uploads of their files.
     // Parts: the customer's item master (parts, their MPNs, the numbering of new parts).
+    // Assemblies: assembly specifications, their bills of materials and pick-and-place data.
     // Content: knowledge base, contact form, downloads, glossary and the pages' call to action.
     ...[
       "signin",
@@ -38,6 +39,7 @@ export default defineConfig({
       "viewer",
       "engineering",
       "parts",
+      "assembly",
       "content",
     ].map((name) => ({
       path: `<rootDir>/../../content/locales/{locale}/${name}`,

@@ -41,6 +41,7 @@ const MODULES: Partial<Record<PageKey, string>> = {
   "my-material-request": "routes/portal/material-request.tsx",
   "my-contracts": "routes/portal/contracts.tsx",
   "my-pcbs": "routes/portal/pcbs.tsx",
+  "my-pcbas": "routes/portal/pcbas.tsx",
   "my-parts": "routes/portal/parts.tsx",
   "my-cam": "routes/portal/cam.tsx",
   staff: "routes/staff/customers.tsx",

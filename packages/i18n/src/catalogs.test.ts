@@ -20,6 +20,7 @@ const FEATURE_CATALOGS = [
   "viewer",
   "engineering",
   "parts",
+  "assembly",
 ];
 const CATALOGS = readdirSync(path.join(DIR, "en"))
   .filter((file) => file.endsWith(".json") && file !== "emails.json")

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { activityEndpoints } from "@ems/contracts/activity";
+import { assemblyEndpoints } from "@ems/contracts/assemblies";
 import { contractEndpoints } from "@ems/contracts/contracts";
 import { deliveryEndpoints, invoiceEndpoints } from "@ems/contracts/billing";
 import { companyEndpoints } from "@ems/contracts/companies";
@@ -14,6 +15,7 @@ import { quoteEndpoints } from "@ems/contracts/quotes";
 import type { PageKey } from "@ems/i18n/pages";
 import {
   Boxes,
+  Cpu,
   Building2,
   FileSignature,
   CircuitBoard,
@@ -47,6 +49,7 @@ interface NavItem {
 const CUSTOMER_ITEMS: readonly NavItem[] = [
   { page: "my-desk", label: "portal_nav.desk", icon: LayoutDashboard, endpoint: deskEndpoints.get },
   { page: "my-pcbs", label: "portal_nav.pcbs", icon: CircuitBoard, endpoint: pcbEndpoints.list },
+  { page: "my-pcbas", label: "portal_nav.pcbas", icon: Cpu, endpoint: assemblyEndpoints.list },
   { page: "my-parts", label: "portal_nav.parts", icon: Boxes, endpoint: partEndpoints.list },
   { page: "my-quotes", label: "portal_nav.quotes", icon: FileText, endpoint: quoteEndpoints.list },
   { page: "my-orders", label: "portal_nav.orders", icon: ShoppingCart, endpoint: orderEndpoints.list },
