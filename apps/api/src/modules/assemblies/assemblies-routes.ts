@@ -95,6 +95,18 @@ export const assembliesRoutes: FastifyPluginAsync<{ storage: FileStorage }> = as
   });
 
   implement(app, staffAssemblyEndpoints, {
+    version: (request) =>
+      assemblyVersion(staffAssemblyReader(request.context().db), request.params.id, request.params.version),
+    pdf: async (request, reply) => {
+      const ctx = request.context();
+      const { name, pdf } = await assemblyVersionPdf(
+        staffAssemblyReader(ctx.db),
+        request.params.id,
+        request.params.version,
+        ctx.auth.user.language,
+      );
+      return sendPdf(reply, name, pdf);
+    },
     list: (request) => assemblyPage(staffAssemblyReader(request.context().db), request.query),
     detail: (request) => assemblyDetail(staffAssemblyReader(request.context().db), request.params.id),
     bom: (request) =>

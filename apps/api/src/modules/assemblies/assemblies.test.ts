@@ -599,6 +599,10 @@ describe("assembly PDF and the back office", () => {
     expect(list.items.map((item: { id: string }) => item.id)).toEqual([assembly.id]);
     expect(list.items[0]).toMatchObject({ bom_lines: 16 });
     expect((await get(staff, `/api/staff/pcbas/${assembly.id}/bom`)).json().data.counts.lines).toBe(16);
+    expect((await get(staff, `/api/staff/pcbas/${assembly.id}/versions/1`)).json().data.bom_version).toBe(1);
+    const staffPdf = await get(staff, `/api/staff/pcbas/${assembly.id}/versions/1/pdf`);
+    expect(staffPdf.headers["content-type"]).toBe("application/pdf");
+    expect(await pdfText(staffPdf.rawPayload)).toMatch(/Assembly\s+specification/);
     expect((await get(auth, `/api/staff/pcbas`)).statusCode).toBe(403);
   });
 });
