@@ -602,7 +602,10 @@ describe("assembly PDF and the back office", () => {
     expect((await get(staff, `/api/staff/pcbas/${assembly.id}/versions/1`)).json().data.bom_version).toBe(1);
     const staffPdf = await get(staff, `/api/staff/pcbas/${assembly.id}/versions/1/pdf`);
     expect(staffPdf.headers["content-type"]).toBe("application/pdf");
-    expect(await pdfText(staffPdf.rawPayload)).toMatch(/Assembly\s+specification/);
+    // In the staff member's language (English): the title wraps beside the meta column, so check the rows.
+    const staffText = await pdfText(staffPdf.rawPayload);
+    expect(staffText).toContain(assembly.number);
+    expect(staffText).toMatch(/SMT parts on top\s+Yes/);
     expect((await get(auth, `/api/staff/pcbas`)).statusCode).toBe(403);
   });
 });
