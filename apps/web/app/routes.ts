@@ -52,6 +52,7 @@ const MODULES: Partial<Record<PageKey, string>> = {
   "staff-billing": "routes/staff/billing.tsx",
   "staff-supply": "routes/staff/supply.tsx",
   "staff-pcbs": "routes/staff/pcbs.tsx",
+  "staff-pcbas": "routes/staff/pcbas.tsx",
   "staff-settings": "routes/staff/settings.tsx",
 };
 

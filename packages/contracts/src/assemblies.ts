@@ -413,18 +413,19 @@ export const placementsImportSchema = z.strictObject({ file_id: z.uuid() });
 
 // Engineering review and the production BOM (the back office), and the customer's decisions.
 
+/** A part the operator proposes instead of a line's. */
+export const bomSubstitutionInputSchema = z.strictObject({
+  manufacturer: singleLine().max(100).nullable(),
+  mpn: singleLine().min(1).max(60),
+  reason: multiLine().min(1).max(BOM_LIMITS.comment),
+});
+
 export const bomLineReviewSchema = z
   .strictObject({
     reviewed: z.boolean(),
     consigned: z.boolean(),
     /** A part the factory builds this line with instead; null withdraws a proposal. */
-    substitution: z
-      .strictObject({
-        manufacturer: singleLine().max(100).nullable(),
-        mpn: singleLine().min(1).max(60),
-        reason: multiLine().min(1).max(BOM_LIMITS.comment),
-      })
-      .nullable(),
+    substitution: bomSubstitutionInputSchema.nullable(),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: "names no field to change" });

@@ -100,6 +100,7 @@ export const PAGES = {
   "staff-billing": { layout: "dashboard", kind: "portal" },
   "staff-supply": { layout: "dashboard", kind: "portal" },
   "staff-pcbs": { layout: "dashboard", kind: "portal" },
+  "staff-pcbas": { layout: "dashboard", kind: "portal" },
   "staff-settings": { layout: "dashboard", kind: "portal" },
 } as const satisfies Record<string, PageInfo>;
 
@@ -148,6 +149,7 @@ export const UNTRANSLATED_PATHS = {
   "staff-billing": "/staff/billing",
   "staff-supply": "/staff/supply",
   "staff-pcbs": "/staff/pcbs",
+  "staff-pcbas": "/staff/pcbas",
   "staff-settings": "/staff/settings",
 } as const satisfies Partial<Record<PageKey, string>>;
 

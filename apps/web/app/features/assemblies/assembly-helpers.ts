@@ -20,6 +20,9 @@ export const ASSEMBLY_LIST: ListSpec = {
   searchMax: 100,
 };
 
+/** The back office's list: every customer's specifications, `company` narrowing to one. */
+export const STAFF_ASSEMBLY_LIST: ListSpec = { ...ASSEMBLY_LIST, ids: ["company"] };
+
 /** A positive whole number from the address, or null. */
 export function versionParam(value: string | null): number | null {
   if (value === null || !/^[1-9]\d{0,5}$/.test(value)) return null;

@@ -17,7 +17,16 @@ import { isFiltered, listHref, listSearch, sortChange, type ListState } from "~/
 import { ASSEMBLY_LIST } from "./assembly-helpers";
 
 /** Archived or not, and a search, as a GET form so the URL holds them. */
-export function AssemblyFilters({ state, pathname }: { state: ListState; pathname: string }) {
+export function AssemblyFilters({
+  state,
+  pathname,
+  companies,
+}: {
+  state: ListState;
+  pathname: string;
+  /** The back office filters by customer too. */
+  companies?: readonly { id: string; name: string }[];
+}) {
   const { i18n } = useLingui();
   const sortQuery = listSearch(state, ASSEMBLY_LIST);
   return (
@@ -28,12 +37,26 @@ export function AssemblyFilters({ state, pathname }: { state: ListState; pathnam
       clear={
         isFiltered(state, ASSEMBLY_LIST)
           ? {
-              href: listHref(pathname, state, ASSEMBLY_LIST, { q: "", filters: { state: null } }),
+              href: listHref(pathname, state, ASSEMBLY_LIST, {
+                q: "",
+                filters: { state: null, company: null },
+              }),
               label: i18n._("assembly.filter_reset"),
             }
           : undefined
       }
     >
+      {companies ? (
+        <ToolbarSelect
+          name="company"
+          label={i18n._("assembly.filter_company")}
+          value={state.filters.company ?? ""}
+          options={[
+            { value: "", label: i18n._("assembly.all_companies") },
+            ...companies.map((company) => ({ value: company.id, label: company.name })),
+          ]}
+        />
+      ) : null}
       <ToolbarSelect
         name="state"
         label={i18n._("assembly.filter_state")}
@@ -92,7 +115,17 @@ function PlacementsCell({ spec, locale }: { spec: AssemblySummary; locale: Local
 const column = createColumnHelper<AssemblySummary>();
 const SORTABLE = ["number", "name", "updated_at"] as const;
 
-function AssemblyCard({ spec, locale, search }: { spec: AssemblySummary; locale: Locale; search: string }) {
+function AssemblyCard({
+  spec,
+  locale,
+  search,
+  staff,
+}: {
+  spec: AssemblySummary;
+  locale: Locale;
+  search: string;
+  staff: boolean;
+}) {
   const { i18n } = useLingui();
   return (
     <div className="min-w-0 space-y-1">
@@ -104,7 +137,10 @@ function AssemblyCard({ spec, locale, search }: { spec: AssemblySummary; locale:
         {spec.number}
       </Link>
       <p className="font-medium break-words">{spec.name}</p>
-      {spec.pcb ? <PcbSpecReferenceLink spec={spec.pcb} audience="customer" locale={locale} /> : null}
+      {staff ? <p className="text-sm">{spec.company_name}</p> : null}
+      {spec.pcb ? (
+        <PcbSpecReferenceLink spec={spec.pcb} audience={staff ? "staff" : "customer"} locale={locale} />
+      ) : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <BomCell spec={spec} locale={locale} />
         <PlacementsCell spec={spec} locale={locale} />
@@ -129,6 +165,7 @@ export function AssemblyTable({
   pathname,
   search,
   locale,
+  staff = false,
 }: {
   items: AssemblySummary[];
   state: ListState;
@@ -136,6 +173,8 @@ export function AssemblyTable({
   /** The page's query string, kept when a sheet opens. */
   search: string;
   locale: Locale;
+  /** The back office: the customer named, PCB links into the back office. */
+  staff?: boolean;
 }) {
   const { i18n } = useLingui();
   const columns = useMemo(
@@ -165,6 +204,14 @@ export function AssemblyTable({
           </span>
         ),
       }),
+      ...(staff
+        ? [
+            column.accessor("company_name", {
+              header: () => i18n._("assembly.col_company"),
+              cell: (c) => <span className="block min-w-32 break-words">{c.getValue()}</span>,
+            }),
+          ]
+        : []),
       column.accessor("revision", {
         header: () => i18n._("assembly.col_revision"),
         cell: (c) => c.getValue() ?? "—",
@@ -175,7 +222,11 @@ export function AssemblyTable({
         cell: (c) =>
           c.row.original.pcb ? (
             <span className="block max-w-56">
-              <PcbSpecReferenceLink spec={c.row.original.pcb} audience="customer" locale={locale} />
+              <PcbSpecReferenceLink
+                spec={c.row.original.pcb}
+                audience={staff ? "staff" : "customer"}
+                locale={locale}
+              />
             </span>
           ) : (
             <span className="text-neutral-700 dark:text-neutral-300">{i18n._("assembly.no_pcb")}</span>
@@ -204,7 +255,7 @@ export function AssemblyTable({
         ),
       }),
     ],
-    [i18n, locale, search],
+    [i18n, locale, search, staff],
   );
   return (
     <DataTable
@@ -217,7 +268,7 @@ export function AssemblyTable({
       rowId={(row) => row.id}
       minWidth=""
       cards="xl"
-      renderCard={(spec) => <AssemblyCard spec={spec} locale={locale} search={search} />}
+      renderCard={(spec) => <AssemblyCard spec={spec} locale={locale} search={search} staff={staff} />}
     />
   );
 }
