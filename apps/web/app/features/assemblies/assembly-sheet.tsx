@@ -3,7 +3,7 @@ import type { AssemblyVersion, BomDto } from "@ems/contracts/assemblies";
 import { assemblyEndpoints } from "@ems/contracts/assemblies";
 import { pathOf } from "@ems/contracts/endpoints";
 import { formatDate, formatNumber } from "@ems/i18n/format";
-import { FileDown, ListTree, Pencil, Upload } from "lucide-react";
+import { FileDown, ListTree, Pencil, ReceiptText, Upload } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 
@@ -13,6 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Sheet } from "~/components/ui/sheet";
+import { assemblyQuoteRequestLink } from "~/lib/pcb-links";
 import { assemblySheetSearch, bomHref, newBomHref } from "~/lib/assembly-links";
 import { showToast } from "~/lib/toast";
 import { useLocale } from "~/lib/use-locale";
@@ -197,6 +198,14 @@ export function AssemblySheet({
             <Button size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" className="size-4" />
               {i18n._("assembly.edit")}
+            </Button>
+          ) : null}
+          {mayEdit && !archived ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={assemblyQuoteRequestLink(locale, spec.id, version.version)}>
+                <ReceiptText aria-hidden="true" className="size-4" />
+                {i18n._("assembly.request_quote")}
+              </Link>
             </Button>
           ) : null}
           <Button asChild variant="outline" size="sm">

@@ -17,6 +17,7 @@ import { linesTotal } from "./order-helpers";
 import { hrefOf } from "~/lib/api-client";
 import { deliveryEndpoints, invoiceEndpoints } from "@ems/contracts/billing";
 import { orderEndpoints } from "@ems/contracts/orders";
+import { AssemblySpecReferenceLink } from "~/components/assembly-spec-reference";
 import { PcbSpecReferenceLink } from "~/components/pcb-spec-reference";
 
 export function OrderSection({
@@ -232,6 +233,13 @@ export function OrderLines({ order, locale }: { order: OrderDetails; locale: Loc
                   </span>
                   {line.pcb_spec ? (
                     <PcbSpecReferenceLink spec={line.pcb_spec} audience="customer" locale={locale} />
+                  ) : null}
+                  {line.assembly_spec ? (
+                    <AssemblySpecReferenceLink
+                      spec={line.assembly_spec}
+                      audience="customer"
+                      locale={locale}
+                    />
                   ) : null}
                 </th>
                 <td className={`${cell} text-right tabular-nums`}>{formatNumber(line.quantity, locale)}</td>

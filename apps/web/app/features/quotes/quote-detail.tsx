@@ -7,6 +7,7 @@ import type { Holiday } from "@ems/contracts/reference";
 import { CalendarDays, ChevronDown, Download } from "lucide-react";
 import type { ReactNode } from "react";
 
+import { AssemblySpecReferenceCard } from "~/components/assembly-spec-reference";
 import { PcbSpecReferenceCard } from "~/components/pcb-spec-reference";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -176,6 +177,11 @@ function LineCard({ quote, line, locale }: { quote: QuoteDetail; line: QuoteLine
       {line.pcb_spec ? (
         <div className="mt-3">
           <PcbSpecReferenceCard spec={line.pcb_spec} audience="customer" locale={locale} />
+        </div>
+      ) : null}
+      {line.assembly_spec ? (
+        <div className="mt-3">
+          <AssemblySpecReferenceCard spec={line.assembly_spec} audience="customer" locale={locale} />
         </div>
       ) : null}
 

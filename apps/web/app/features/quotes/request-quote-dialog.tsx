@@ -26,6 +26,7 @@ import { href } from "~/lib/route-map";
 import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
+import { NEW_REQUEST_LINE, requestStartLines, type AssemblyOptions } from "./assembly-options";
 import type { PcbOptions } from "./pcb-options";
 
 /**
@@ -48,8 +49,6 @@ export const quoteRequestForm = quoteRequestSchema.extend({
 /** What the action answers once the request is in: where the new quote opens. */
 export type RequestedQuote = Pick<QuoteDetail, "id" | "number">;
 
-const newLine = { category: "assemblies", description: "", quantities: [""] };
-
 const textareaClass = `${inputClassName} h-auto min-h-20 py-2`;
 
 /**
@@ -57,17 +56,25 @@ const textareaClass = `${inputClassName} h-auto min-h-20 py-2`;
  * lines, each with a product category, a description and up to six quantities to price. The request
  * starts In Progress; afterwards the new quote opens.
  */
-export function RequestQuoteDialog({ locale, pcbs }: { locale: Locale; pcbs: PcbOptions }) {
+export function RequestQuoteDialog({
+  locale,
+  pcbs,
+  assemblies,
+}: {
+  locale: Locale;
+  pcbs: PcbOptions;
+  assemblies: AssemblyOptions;
+}) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   // "Request a quote" on a specification's sheet opens the dialog on that version.
-  const [open, setOpen] = useState(pcbs.preselect !== null);
+  const [open, setOpen] = useState(pcbs.preselect !== null || assemblies.preselect !== null);
   const changeOpen = (next: boolean) => {
     setOpen(next);
     if (next) return;
     const params = new URLSearchParams(search);
-    if (!params.has(QUOTE_REQUEST_PARAMS.spec)) return;
+    if (!params.has(QUOTE_REQUEST_PARAMS.spec) && !params.has(QUOTE_REQUEST_PARAMS.assembly)) return;
     // Closed, the address no longer asks for the dialog: a reload shows the list.
     for (const name of Object.values(QUOTE_REQUEST_PARAMS)) params.delete(name);
     const query = params.toString();
@@ -88,31 +95,29 @@ export function RequestQuoteDialog({ locale, pcbs }: { locale: Locale; pcbs: Pcb
         size="lg"
       >
         {/* Inside the dialog, so that closing it starts the next request afresh. */}
-        <RequestForm locale={locale} pcbs={pcbs} onClose={() => changeOpen(false)} />
+        <RequestForm locale={locale} pcbs={pcbs} assemblies={assemblies} onClose={() => changeOpen(false)} />
       </Dialog>
     </>
   );
 }
 
 /** The request, posted to the quote list's action; once sent, the new quote's page opens. */
-function RequestForm({ locale, pcbs, onClose }: { locale: Locale; pcbs: PcbOptions; onClose: () => void }) {
+function RequestForm({
+  locale,
+  pcbs,
+  assemblies,
+  onClose,
+}: {
+  locale: Locale;
+  pcbs: PcbOptions;
+  assemblies: AssemblyOptions;
+  onClose: () => void;
+}) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const { preselect } = pcbs;
   const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
     schema: quoteRequestForm,
-    defaultValue: {
-      lines: [
-        preselect
-          ? {
-              category: "pcb",
-              description: preselect.name,
-              pcb_spec_version_id: preselect.version_id,
-              quantities: [""],
-            }
-          : newLine,
-      ],
-    },
+    defaultValue: { lines: requestStartLines(pcbs.preselect, assemblies.preselect) },
     onDone: async (quote?: RequestedQuote) => {
       if (!quote) return;
       await navigate(href("my-quote", locale, { quote: quote.id }));
@@ -120,6 +125,11 @@ function RequestForm({ locale, pcbs, onClose }: { locale: Locale; pcbs: PcbOptio
     },
   });
   const lines = fields.lines.getFieldList();
+  // An assembly line refers to an assembly specification (which names its board), any other to a PCB
+  // specification; the hint to create one shows once, on the first line of its kind.
+  const isAssemblyLine = lines.map((line) => line.getFieldset().category.value === "assemblies");
+  const firstAssemblyLine = isAssemblyLine.indexOf(true);
+  const firstPcbLine = isAssemblyLine.indexOf(false);
   const fieldError = (codes: string[] | undefined) =>
     formErrorText(i18n, codes, "my_quotes.request_error_field");
   const linesError = formErrorText(i18n, fields.lines.errors, "my_quotes.request_error_lines");
@@ -184,7 +194,13 @@ function RequestForm({ locale, pcbs, onClose }: { locale: Locale; pcbs: PcbOptio
         ) : null}
         {lines.map((line, index) => {
           const n = index + 1;
-          const { category, description, quantities, pcb_spec_version_id: pcbSpec } = line.getFieldset();
+          const {
+            category,
+            description,
+            quantities,
+            pcb_spec_version_id: pcbSpec,
+            assembly_spec_version_id: assemblySpec,
+          } = line.getFieldset();
           const quantityList = quantities.getFieldList();
           // The list's own errors (too few, repeated) and those of any one box read as one message.
           const quantityError = Object.keys(quantities.allErrors).length
@@ -229,7 +245,55 @@ function RequestForm({ locale, pcbs, onClose }: { locale: Locale; pcbs: PcbOptio
                   )}
                 </FormField>
               </div>
-              {pcbs.options.length > 0 ? (
+              {isAssemblyLine[index] ? (
+                assemblies.options.length > 0 ? (
+                  <FormField
+                    label={i18n._("my_quotes.request_field_assembly")}
+                    description={i18n._(
+                      assemblies.more
+                        ? "my_quotes.request_field_assembly_hint_more"
+                        : "my_quotes.request_field_assembly_hint",
+                      { count: assemblies.options.length },
+                    )}
+                    error={formErrorText(i18n, assemblySpec.errors, "my_quotes.request_error_assembly", {
+                      NOT_FOUND: "my_quotes.request_error_assembly_not_found",
+                      CONFLICT: "my_quotes.request_error_assembly_archived",
+                    })}
+                  >
+                    {(f) => (
+                      <select
+                        {...getSelectProps(assemblySpec)}
+                        {...f}
+                        className={inputClassName}
+                        onChange={(event) => {
+                          // A line without its own words yet is named after the assembly it is for.
+                          const chosen = assemblies.options.find((o) => o.version_id === event.target.value);
+                          if (chosen && !description.value)
+                            form.update({ name: description.name, value: chosen.name });
+                        }}
+                      >
+                        <option value="">{i18n._("my_quotes.request_assembly_none")}</option>
+                        {assemblies.options.map((option) => (
+                          <option key={option.version_id} value={option.version_id}>
+                            {i18n._("my_quotes.request_assembly_option", {
+                              number: option.number,
+                              name: option.name,
+                              version: option.version,
+                            })}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </FormField>
+                ) : index === firstAssemblyLine ? (
+                  <p className="text-sm text-neutral-700 dark:text-neutral-300">
+                    {i18n._("my_quotes.request_assembly_empty")}{" "}
+                    <Link to={href("my-pcbas", locale)} className="font-medium underline underline-offset-2">
+                      {i18n._("my_quotes.request_assembly_create")}
+                    </Link>
+                  </p>
+                ) : null
+              ) : pcbs.options.length > 0 ? (
                 <FormField
                   label={i18n._("my_quotes.request_field_pcb")}
                   description={i18n._(
@@ -263,7 +327,7 @@ function RequestForm({ locale, pcbs, onClose }: { locale: Locale; pcbs: PcbOptio
                     </select>
                   )}
                 </FormField>
-              ) : index === 0 ? (
+              ) : index === firstPcbLine ? (
                 <p className="text-sm text-neutral-700 dark:text-neutral-300">
                   {i18n._("my_quotes.request_pcb_empty")}{" "}
                   <Link to={href("my-pcbs", locale)} className="font-medium underline underline-offset-2">
@@ -343,7 +407,7 @@ function RequestForm({ locale, pcbs, onClose }: { locale: Locale; pcbs: PcbOptio
           <Button
             type="button"
             variant="outline"
-            onClick={() => form.insert({ name: fields.lines.name, defaultValue: newLine })}
+            onClick={() => form.insert({ name: fields.lines.name, defaultValue: NEW_REQUEST_LINE })}
           >
             <Plus aria-hidden="true" className="size-4" />
             {i18n._("my_quotes.request_add_line")}

@@ -25,6 +25,7 @@ import {
 } from "./staff-ui";
 import { hrefOf } from "~/lib/api-client";
 import { staffDeliveryEndpoints, staffInvoiceEndpoints } from "@ems/contracts/billing";
+import { AssemblySpecReferenceLink } from "~/components/assembly-spec-reference";
 import { PcbSpecReferenceLink } from "~/components/pcb-spec-reference";
 
 function AddressLines({ address, locale }: { address: DocumentAddress; locale: string }) {
@@ -150,6 +151,9 @@ export function OrderLines({ order, locale }: { order: StaffOrderDetails; locale
                   </span>
                   {line.pcb_spec ? (
                     <PcbSpecReferenceLink spec={line.pcb_spec} audience="staff" locale={locale} />
+                  ) : null}
+                  {line.assembly_spec ? (
+                    <AssemblySpecReferenceLink spec={line.assembly_spec} audience="staff" locale={locale} />
                   ) : null}
                 </th>
                 <td className={`${tdClass} text-right tabular-nums`}>

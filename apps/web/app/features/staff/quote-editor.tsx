@@ -17,6 +17,7 @@ import { MAX_LEAD_TIME_DAYS } from "@ems/contracts/reference";
 import { Plus, Trash2 } from "lucide-react";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 
+import { AssemblySpecReferenceCard } from "~/components/assembly-spec-reference";
 import { PcbSpecReferenceCard } from "~/components/pcb-spec-reference";
 import { Button } from "~/components/ui/button";
 import { FormField, IntentField } from "~/components/ui/form-field";
@@ -125,6 +126,11 @@ export function RequestCard({ quote, locale }: { quote: StaffQuoteDetail; locale
                 <PcbSpecReferenceCard spec={line.pcb_spec} audience="staff" locale={locale} />
               </div>
             ) : null}
+            {line.assembly_spec ? (
+              <div className="mt-2">
+                <AssemblySpecReferenceCard spec={line.assembly_spec} audience="staff" locale={locale} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -163,6 +169,9 @@ export function LinesView({ quote, locale }: { quote: StaffQuoteDetail; locale: 
             </p>
             {line.pcb_spec ? (
               <PcbSpecReferenceCard spec={line.pcb_spec} audience="staff" locale={locale} />
+            ) : null}
+            {line.assembly_spec ? (
+              <AssemblySpecReferenceCard spec={line.assembly_spec} audience="staff" locale={locale} />
             ) : null}
             <TableRegion
               label={i18n._("staff.tiers_of_line", { position: line.position })}
@@ -282,6 +291,9 @@ export function LinesEditor({
               <legend className="px-1 font-semibold">{i18n._("staff.line_heading", { position })}</legend>
               {line.pcbSpec ? (
                 <PcbSpecReferenceCard spec={line.pcbSpec} audience="staff" locale={locale} />
+              ) : null}
+              {line.assemblySpec ? (
+                <AssemblySpecReferenceCard spec={line.assemblySpec} audience="staff" locale={locale} />
               ) : null}
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 <FormField label={i18n._("staff.category_label")} error={error(`${at}.category`)}>

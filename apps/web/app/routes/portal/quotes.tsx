@@ -5,6 +5,7 @@ import { useRouteLoaderData } from "react-router";
 
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList, ListProblem } from "~/components/list/list-states";
+import { loadAssemblyOptions } from "~/features/quotes/assembly-options.server";
 import { loadPcbOptions } from "~/features/quotes/pcb-options.server";
 import { QUOTE_LIST } from "~/features/quotes/quote-helpers";
 import { MobileSort, QuoteFilters, QuotesTable } from "~/features/quotes/quote-list";
@@ -38,11 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const state = readListQuery(search, QUOTE_LIST);
   const api = apiFromRequest(request, context);
-  const [list, pcbs] = await Promise.all([
+  const [list, pcbs, assemblies] = await Promise.all([
     loadList(api, quoteEndpoints.list, listApiParams(state, QUOTE_LIST)),
     loadPcbOptions(api, search),
+    loadAssemblyOptions(api, search),
   ]);
-  return { state, today: todayIso(), pcbs, ...list };
+  return { state, today: todayIso(), pcbs, assemblies, ...list };
 }
 
 /** Requesting a quote (the dialog's one form); the answer names the new quote, which opens next. */
@@ -57,7 +59,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
-  const { state, today, pcbs, page, forbidden, invalid } = loaderData;
+  const { state, today, pcbs, assemblies, page, forbidden, invalid } = loaderData;
   const { pathname, filtered, link, pageHref } = useListLinks(state, QUOTE_LIST);
   const values = claimValues(locale);
 
@@ -71,7 +73,7 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {!forbidden && mayCall({ role: "customer", company_role: role }, quoteEndpoints.create) ? (
-          <RequestQuoteDialog locale={locale} pcbs={pcbs} />
+          <RequestQuoteDialog locale={locale} pcbs={pcbs} assemblies={assemblies} />
         ) : null}
       </div>
 
