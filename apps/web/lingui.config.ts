@@ -26,6 +26,7 @@ export default defineConfig({
     // Engineering: PCB specifications and the resumable uploads of their files.
     // Parts: the customer's item master (parts, their MPNs, the numbering of new parts).
     // Assemblies: assembly specifications, their bills of materials and pick-and-place data.
+    // BOM: importing a bill of materials and its lines beside the board.
     // Content: knowledge base, contact form, downloads, glossary and the pages' call to action.
     ...[
       "signin",
@@ -40,6 +41,7 @@ export default defineConfig({
       "engineering",
       "parts",
       "assembly",
+      "bom",
       "content",
     ].map((name) => ({
       path: `<rootDir>/../../content/locales/{locale}/${name}`,

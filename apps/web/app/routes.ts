@@ -42,6 +42,8 @@ const MODULES: Partial<Record<PageKey, string>> = {
   "my-contracts": "routes/portal/contracts.tsx",
   "my-pcbs": "routes/portal/pcbs.tsx",
   "my-pcbas": "routes/portal/pcbas.tsx",
+  "my-bom": "routes/portal/bom.tsx",
+  "my-bom-new": "routes/portal/bom-new.tsx",
   "my-parts": "routes/portal/parts.tsx",
   "my-cam": "routes/portal/cam.tsx",
   staff: "routes/staff/customers.tsx",

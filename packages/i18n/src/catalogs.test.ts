@@ -21,6 +21,7 @@ const FEATURE_CATALOGS = [
   "engineering",
   "parts",
   "assembly",
+  "bom",
 ];
 const CATALOGS = readdirSync(path.join(DIR, "en"))
   .filter((file) => file.endsWith(".json") && file !== "emails.json")

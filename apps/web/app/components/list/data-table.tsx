@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";
 
 import { cn } from "~/lib/cn";
@@ -46,6 +46,9 @@ export interface SortState {
   dir: SortDir;
 }
 
+/** What a row (or its card) gets besides its cells: a list whose rows can be selected makes them focusable. */
+export type RowProps = HTMLAttributes<HTMLElement> & { "data-row-id"?: string };
+
 /** Where the table turns into stacked cards (below that width), or never. */
 export type CardsBelow = "md" | "xl" | false;
 
@@ -73,6 +76,7 @@ export function DataTable<T>({
   renderCard,
   rowHeader = false,
   rightAligned = [],
+  rowProps,
 }: {
   data: T[];
   // TanStack's column values differ per column, hence `any` in the element type (as its own docs do).
@@ -91,6 +95,7 @@ export function DataTable<T>({
   rowHeader?: boolean;
   /** Column ids of amounts, aligned right. */
   rightAligned?: readonly string[];
+  rowProps?: (row: T) => RowProps;
 }) {
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions each render by design.
   const table = useReactTable({
@@ -124,15 +129,16 @@ export function DataTable<T>({
           className={cn(renderCard ? "grid gap-3 md:grid-cols-2" : "space-y-3", CARD_LIST[cards])}
         >
           {rows.map((row: Row<T>) => {
+            const extra = rowProps?.(row.original) ?? {};
             if (renderCard)
               return (
-                <li key={row.id} className={cardClass}>
+                <li key={row.id} {...extra} className={cn(cardClass, extra.className)}>
                   {renderCard(row.original)}
                 </li>
               );
             const [first, ...rest] = row.getVisibleCells();
             return (
-              <li key={row.id} className={cardClass}>
+              <li key={row.id} {...extra} className={cn(cardClass, extra.className)}>
                 {first ? (
                   <div className="mb-3">{flexRender(first.column.columnDef.cell, first.getContext())}</div>
                 ) : null}
@@ -193,25 +199,28 @@ export function DataTable<T>({
             ))}
           </thead>
           <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
-            {rows.map((row: Row<T>) => (
-              <tr key={row.id} className="bg-white dark:bg-neutral-950">
-                {row.getVisibleCells().map((cell, index) => {
-                  const Cell = rowHeader && index === 0 ? "th" : "td";
-                  return (
-                    <Cell
-                      key={cell.id}
-                      scope={Cell === "th" ? "row" : undefined}
-                      className={cn(
-                        "px-3 py-3 align-top font-normal first:pl-4 last:pr-4",
-                        right(cell.column.id),
-                      )}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Cell>
-                  );
-                })}
-              </tr>
-            ))}
+            {rows.map((row: Row<T>) => {
+              const extra = rowProps?.(row.original) ?? {};
+              return (
+                <tr key={row.id} {...extra} className={cn("bg-white dark:bg-neutral-950", extra.className)}>
+                  {row.getVisibleCells().map((cell, index) => {
+                    const Cell = rowHeader && index === 0 ? "th" : "td";
+                    return (
+                      <Cell
+                        key={cell.id}
+                        scope={Cell === "th" ? "row" : undefined}
+                        className={cn(
+                          "px-3 py-3 align-top font-normal first:pl-4 last:pr-4",
+                          right(cell.column.id),
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Cell>
+                    );
+                  })}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
