@@ -607,6 +607,19 @@ export const assemblyEndpoints = defineEndpoints("assemblies", {
     errors: [404, 409],
     caching: "private",
   },
+  bomRematch: {
+    method: "POST",
+    path: "/api/pcbas/:id/bom/rematch",
+    summary: "Matches the latest BOM version's unmatched lines against the company's parts again",
+    description:
+      "After parts were created or given MPNs: when a line now matches, the next BOM version is saved with the new matches; when nothing changed, the latest version is answered as it is. `base_version` must be the latest (409).",
+    access: write,
+    params: assemblyIdParamSchema,
+    body: productionReleaseSchema,
+    response: bomSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
   bomDiff: {
     method: "GET",
     path: "/api/pcbas/:id/bom/diff",

@@ -18,6 +18,7 @@ import {
   importPlacements,
   placementsOfAssembly,
   previewBom,
+  rematchBom,
   productionBomOf,
   productionBomPdf,
   releaseProductionBom,
@@ -55,6 +56,7 @@ export const assembliesRoutes: FastifyPluginAsync<{ storage: FileStorage }> = as
     bomImport: (request) => importBomFile(request.context(), storage, request.params.id, request.body),
     bomLine: (request) =>
       updateBomLine(request.context(), request.params.id, request.params.lineId, request.body),
+    bomRematch: (request) => rematchBom(request.context(), request.params.id, request.body.base_version),
     bomDiff: (request) =>
       bomDiff(
         companyAssemblyReader(request.context()),

@@ -723,6 +723,74 @@ export async function updateBomLine(
   return bomOf(companyAssemblyReader(ctx), id);
 }
 
+/**
+ * Matches the latest version's lines that have no part against the company's parts again (parts were
+ * created since the import); a line with a part, matched or chosen, keeps it. Saves the next BOM
+ * version only when a match changed.
+ */
+export async function rematchBom(ctx: AssembliesContext, id: string, baseVersion: number): Promise<BomDto> {
+  await ctx.db.transaction(async (tx) => {
+    const { spec, latest } = await lockedLatest(tx, ctx, id);
+    const bom = await findBomVersion(tx, id, "latest");
+    if (!bom) throw noBom();
+    if (baseVersion !== bom.version)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `BOM version ${bom.version} was saved meanwhile: reload to see it before matching it again`,
+        { otherData: { latest_version: bom.version } },
+      );
+    const rows = await listBomLines(tx, bom.id);
+    const open = rows.filter((row) => row.partId === null && !row.dnp);
+    const matches = await matchBomLines(tx, ctx.tenant, open);
+    const changed = new Map(
+      open.flatMap((row, i) =>
+        matches[i]!.status !== row.matchStatus || matches[i]!.partId !== null ? [[row.id, matches[i]!]] : [],
+      ),
+    );
+    if (changed.size === 0) return;
+    const version = await insertBomVersion(tx, {
+      assemblyId: id,
+      version: bom.version + 1,
+      sourceFileId: bom.sourceFileId,
+      sourceName: bom.sourceName,
+      format: bom.format,
+      encoding: bom.encoding,
+      tool: bom.tool,
+      headerRow: bom.headerRow,
+      headers: bom.headers,
+      mapping: bom.mapping,
+      problems: bom.problems,
+      change: `matched: ${[...changed.keys()].map((lineId) => rows.find((row) => row.id === lineId)!.position).join(", ")}`,
+      createdByUserId: ctx.actor.id,
+    });
+    await insertBomLines(
+      tx,
+      rows.map(
+        ({
+          id: lineId,
+          bomVersionId: _version,
+          partNumber: _n,
+          partDescription: _d,
+          partMsl: _m,
+          partPolarized: _p,
+          ...row
+        }) => {
+          const match = changed.get(lineId);
+          return {
+            ...row,
+            bomVersionId: version.id,
+            ...(match ? { partId: match.partId, matchStatus: match.status } : {}),
+          };
+        },
+      ),
+    );
+    await attachData(tx, ctx, latest, { bomVersionId: version.id });
+    await logAssembly(tx, ctx, "bom.line_changed", spec, { version: version.version, fields: "part" });
+  });
+  return bomOf(companyAssemblyReader(ctx), id);
+}
+
 /** Lines keep their position across an edit's versions; across imports, their designators say which is which. */
 const lineKey = (line: BomLineDto) =>
   line.designators.length > 0 ? [...line.designators].sort().join(",") : `#${line.position}`;

@@ -332,6 +332,35 @@ describe("BOM import", () => {
     expect(first.lines.find((line) => line.position === r3.position)!.parts).toEqual([]);
   });
 
+  it("match a line again once the company has the part, as the next BOM version", async () => {
+    const { company, auth } = await member();
+    const assembly = await createAssembly(auth);
+    const file = await companyFile(company.id, "bom.csv", fixture(EASYEDA_BOM));
+    await send(auth, "POST", `/api/pcbas/${assembly.id}/bom`, { file_id: file.id });
+    const same = await send(auth, "POST", `/api/pcbas/${assembly.id}/bom/rematch`, { base_version: 1 });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().data.version).toBe(1);
+    await send(auth, "POST", "/api/parts", {
+      type: "capacitor",
+      description: "470 nF 0603",
+      mpns: [{ manufacturer: "Yageo", mpn: "CC0603ZRY5V6BB474" }],
+    });
+    const matched = await send(auth, "POST", `/api/pcbas/${assembly.id}/bom/rematch`, { base_version: 1 });
+    const bom = matched.json().data as {
+      version: number;
+      lines: Line[];
+      versions: { change: string | null }[];
+    };
+    expect(bom.version).toBe(2);
+    expect(bom.lines.find((line) => line.designators.includes("C5"))).toMatchObject({
+      match_status: "matched",
+    });
+    expect(bom.versions[0]!.change).toBe("matched: 1");
+    expect(
+      (await send(auth, "POST", `/api/pcbas/${assembly.id}/bom/rematch`, { base_version: 1 })).statusCode,
+    ).toBe(409);
+  });
+
   it("export CSV and XLSX with formula-looking cells escaped", async () => {
     const { company, auth } = await member();
     const assembly = await createAssembly(auth);

@@ -1,4 +1,9 @@
-import { BOM_LIMITS, type BomLineDto, type BomLineUpdate } from "@ems/contracts/assemblies";
+import {
+  BOM_LIMITS,
+  substitutionDecisionSchema,
+  type BomLineDto,
+  type BomLineUpdate,
+} from "@ems/contracts/assemblies";
 import { z } from "zod";
 
 import { mappingFromCols, parseDesignators } from "./bom-helpers";
@@ -85,3 +90,12 @@ export function lineFormDefaults(line: BomLineDto, version: number) {
     part_before: line.part?.id ?? "",
   };
 }
+
+/** PUT /api/pcbas/:id/bom/lines/:lineId/substitution: the customer's answer to a proposed substitute. */
+export const substitutionDecisionForm = z.object({
+  line_id: z.uuid(),
+  decision: substitutionDecisionSchema.shape.decision,
+});
+
+/** POST /api/pcbas/:id/bom/rematch: the version shown, matched against the company's parts again. */
+export const bomRematchForm = z.object({ base_version: z.coerce.number().int().min(1) });

@@ -7,16 +7,18 @@ import { ArrowLeft, Download, GitCompare, Upload } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { data, Form, Link, useNavigate, useRouteLoaderData, useSubmit } from "react-router";
 
+import { ProductionBomTable } from "~/components/production-bom-table";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { inputClassName } from "~/components/ui/input";
 import { BomBoard } from "~/features/bom/bom-board";
 import { BomDiffView } from "~/features/bom/bom-diff";
-import { bomLineForm, lineUpdateOf } from "~/features/bom/bom-form";
+import { bomLineForm, bomRematchForm, lineUpdateOf, substitutionDecisionForm } from "~/features/bom/bom-form";
 import { bomRows, bottomPreviewUrl, lineMatches, sideOf, type BomRow } from "~/features/bom/bom-helpers";
 import { BomProblems } from "~/features/bom/bom-import";
 import { BomLineDialog } from "~/features/bom/bom-line-dialog";
 import { assemblyHeader, loadAssembly, orNone } from "~/features/bom/bom-loaders.server";
+import { BomSubstitutions, RematchButton } from "~/features/bom/bom-substitutions";
 import { BomTable, BomToolbar, type BomView } from "~/features/bom/bom-table";
 import { call, hrefOf } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
@@ -55,9 +57,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const asked = versionOf(search.get(VERSION_PARAM));
   const id = params.assembly;
   const assembly = await loadAssembly(api, id, request);
-  const [bom, placements] = await Promise.all([
+  const [bom, placements, production] = await Promise.all([
     orNone(call(api, assemblyEndpoints.bom, { params: { id }, query: asked ? { version: asked } : {} })),
     orNone(call(api, assemblyEndpoints.placements, { params: { id } })),
+    orNone(call(api, assemblyEndpoints.productionBom, { params: { id } })),
   ]);
   if (!bom && asked) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
   const compare = search.get(COMPARE_PARAM) === "1" && bom !== null && bom.version > 1;
@@ -69,7 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         })
       ).data
     : null;
-  return { assembly: assemblyHeader(assembly), bom, placements, diff };
+  return { assembly: assemblyHeader(assembly), bom, placements, diff, production };
 }
 
 /** A line's change, saved by the API as the next BOM version. */
@@ -82,6 +85,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
       return { version: data.version };
     }),
+    rematch: formIntent(bomRematchForm, async (api, { base_version }) => {
+      const { data } = await call(api, assemblyEndpoints.bomRematch, {
+        params: { id: params.assembly },
+        body: { base_version },
+      });
+      return { version: data.version };
+    }),
+    decide: formIntent(substitutionDecisionForm, (api, { line_id, decision }) =>
+      call(api, assemblyEndpoints.decideSubstitution, {
+        params: { id: params.assembly, lineId: line_id },
+        body: { decision },
+      }),
+    ),
   });
 }
 
@@ -97,7 +113,7 @@ export default function Bom({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
-  const { assembly, bom, placements, diff } = loaderData;
+  const { assembly, bom, placements, diff, production } = loaderData;
   const values = claimValues(locale);
   const mayEdit = mayCall({ role: "customer", company_role: role }, assemblyEndpoints.bomLine);
   const assemblyHref = `${href("my-pcbas", locale)}?pcba=${assembly.id}`;
@@ -281,6 +297,17 @@ export default function Bom({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          {mayEdit && bom.version === latest && bom.counts.unmatched + bom.counts.ambiguous > 0 ? (
+            <RematchButton version={bom.version} />
+          ) : null}
+
+          <BomSubstitutions
+            lines={bom.lines}
+            mayDecide={
+              bom.version === latest &&
+              mayCall({ role: "customer", company_role: role }, assemblyEndpoints.decideSubstitution)
+            }
+          />
 
           {diff ? <BomDiffView diff={diff} /> : null}
 
@@ -328,6 +355,14 @@ export default function Bom({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           </div>
+
+          {production ? (
+            <ProductionBomTable
+              production={production}
+              locale={locale}
+              pdfHref={hrefOf(assemblyEndpoints.productionBomPdf, { params: { id: assembly.id } })}
+            />
+          ) : null}
 
           {mayEdit ? (
             <BomLineDialog
