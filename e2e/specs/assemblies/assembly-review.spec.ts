@@ -132,7 +132,9 @@ test("an assembly from BOM to production BOM: create part, rematch, quote, subst
     .getByLabel("Why")
     .fill("GRM155R71C104KA88D is on allocation; the Samsung part is the same X7R 0402.");
   await propose.getByRole("button", { name: "Propose to the customer" }).click();
-  await expect(capacitors.getByText("Waiting for the customer", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(capacitors.getByText("Waiting for the customer", { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(staff.getByRole("button", { name: /^Release BOM version 2/ })).toBeDisabled();
   await expectNoAxeViolations(staff);
 
