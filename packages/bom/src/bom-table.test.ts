@@ -98,7 +98,9 @@ describe("readBomTable: text", () => {
   });
 
   it("repairs UTF-8 that was saved twice but leaves real Latin-1 letters alone", () => {
-    const doubled = new TextDecoder("latin1").decode(utf8("宇熙"));
+    // Each byte read as the ISO-8859-1 character of the same number, as the tools that double-encode
+    // do (TextDecoder's "latin1" is Windows-1252 on Node 22 and would give ‡ for 0x87 instead of U+0087).
+    const doubled = String.fromCharCode(...utf8("宇熙"));
     const table = readBomTable(utf8(`Maker,MPN\nYUXI ${doubled},P125\nMüller,X1\n`), "bom.csv");
     expect(table.rows[1]?.cells[0]).toBe("YUXI 宇熙");
     expect(table.rows[2]?.cells[0]).toBe("Müller");
