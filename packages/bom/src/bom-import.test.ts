@@ -558,15 +558,17 @@ describe("importBom: rows", () => {
     }
   });
 
-  it("imports 10,000 lines well within the time budget", () => {
+  // How fast is measured by npm run bench:bom against papaparse in the same run, never by a timed test.
+  it("imports 10,000 lines, each with its two designators", () => {
     const rows = ["Designator,Value,Footprint,Qty,Manufacturer,MPN"];
     for (let i = 1; i <= 10_000; i++) rows.push(`"R${2 * i - 1}, R${2 * i}",${i}k,0603,2,Yageo,RC0603-${i}`);
-    const bytes = utf8(rows.join("\n"));
-    importBom(bytes, "warm-up.csv");
-    const started = performance.now();
-    const result = importBom(bytes, "big.csv");
-    const elapsed = performance.now() - started;
+    const result = importBom(utf8(rows.join("\n")), "big.csv");
     expect(result.lines).toHaveLength(10_000);
-    expect(elapsed).toBeLessThan(300);
+    expect(result.lines[9_999]).toMatchObject({
+      designators: ["R19999", "R20000"],
+      quantity: 2,
+      warnings: [],
+    });
+    expect(result.problems).toEqual([]);
   });
 });
