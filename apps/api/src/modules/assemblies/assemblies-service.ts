@@ -615,6 +615,49 @@ const LINE_FIELDS = [
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * The next BOM version after `bom`, read from the same file with the same mapping: a line edit or a
+ * rematch changes lines, never how the file was read.
+ */
+function insertNextBomVersion(
+  tx: Executor,
+  ctx: AssembliesContext,
+  bom: NonNullable<Awaited<ReturnType<typeof findBomVersion>>>,
+  change: string,
+) {
+  return insertBomVersion(tx, {
+    assemblyId: bom.assemblyId,
+    version: bom.version + 1,
+    sourceFileId: bom.sourceFileId,
+    sourceName: bom.sourceName,
+    format: bom.format,
+    encoding: bom.encoding,
+    tool: bom.tool,
+    headerRow: bom.headerRow,
+    headers: bom.headers,
+    mapping: bom.mapping,
+    problems: bom.problems,
+    change,
+    createdByUserId: ctx.actor.id,
+  });
+}
+
+/** A line as it is copied into another BOM version: its own columns, without the joined part's. */
+function lineCopy(
+  {
+    id: _id,
+    bomVersionId: _version,
+    partNumber: _number,
+    partDescription: _description,
+    partMsl: _msl,
+    partPolarized: _polarized,
+    ...row
+  }: BomLineRecord,
+  bomVersionId: string,
+): NewBomLineRow {
+  return { ...row, bomVersionId };
+}
+
 /** Saves a change to one line as the next BOM version: every line copied, the one changed. */
 export async function updateBomLine(
   ctx: AssembliesContext,
@@ -666,52 +709,22 @@ export async function updateBomLine(
       partId = match!.partId;
       matchStatus = match!.status;
     }
-    const version = await insertBomVersion(tx, {
-      assemblyId: id,
-      version: bom.version + 1,
-      sourceFileId: bom.sourceFileId,
-      sourceName: bom.sourceName,
-      format: bom.format,
-      encoding: bom.encoding,
-      tool: bom.tool,
-      headerRow: bom.headerRow,
-      headers: bom.headers,
-      mapping: bom.mapping,
-      problems: bom.problems,
-      change: `${target.position}: ${changed.join(", ")}`,
-      createdByUserId: ctx.actor.id,
-    });
+    const version = await insertNextBomVersion(tx, ctx, bom, `${target.position}: ${changed.join(", ")}`);
     await insertBomLines(
       tx,
-      rows.map((row): NewBomLineRow => {
-        const copy: NewBomLineRow = {
-          bomVersionId: version.id,
-          position: row.position,
-          sourceRow: row.sourceRow,
-          designators: row.designators,
-          quantity: row.quantity,
-          value: row.value,
-          footprint: row.footprint,
-          description: row.description,
-          parts: row.parts,
-          supplier: row.supplier,
-          supplierPart: row.supplierPart,
-          dnp: row.dnp,
-          fileComment: row.fileComment,
-          comment: row.comment,
-          warnings: row.warnings,
-          statedQuantity: row.statedQuantity,
-          partId: row.partId,
-          matchStatus: row.matchStatus,
-          reviewedAt: row.reviewedAt,
-          reviewedByUserId: row.reviewedByUserId,
-          consigned: row.consigned,
-          substitution: row.substitution,
-        };
-        if (row.id !== lineId) return copy;
-        // The edited line is no longer what staff reviewed.
-        return { ...copy, ...next, partId, matchStatus, reviewedAt: null, reviewedByUserId: null };
-      }),
+      rows.map((row) =>
+        row.id === lineId
+          ? // The edited line is no longer what staff reviewed.
+            {
+              ...lineCopy(row, version.id),
+              ...next,
+              partId,
+              matchStatus,
+              reviewedAt: null,
+              reviewedByUserId: null,
+            }
+          : lineCopy(row, version.id),
+      ),
     );
     await attachData(tx, ctx, latest, { bomVersionId: version.id });
     await logAssembly(tx, ctx, "bom.line_changed", spec, {
@@ -749,41 +762,17 @@ export async function rematchBom(ctx: AssembliesContext, id: string, baseVersion
       ),
     );
     if (changed.size === 0) return;
-    const version = await insertBomVersion(tx, {
-      assemblyId: id,
-      version: bom.version + 1,
-      sourceFileId: bom.sourceFileId,
-      sourceName: bom.sourceName,
-      format: bom.format,
-      encoding: bom.encoding,
-      tool: bom.tool,
-      headerRow: bom.headerRow,
-      headers: bom.headers,
-      mapping: bom.mapping,
-      problems: bom.problems,
-      change: `matched: ${[...changed.keys()].map((lineId) => rows.find((row) => row.id === lineId)!.position).join(", ")}`,
-      createdByUserId: ctx.actor.id,
-    });
+    const positions = rows.filter((row) => changed.has(row.id)).map((row) => row.position);
+    const version = await insertNextBomVersion(tx, ctx, bom, `matched: ${positions.join(", ")}`);
     await insertBomLines(
       tx,
-      rows.map(
-        ({
-          id: lineId,
-          bomVersionId: _version,
-          partNumber: _n,
-          partDescription: _d,
-          partMsl: _m,
-          partPolarized: _p,
-          ...row
-        }) => {
-          const match = changed.get(lineId);
-          return {
-            ...row,
-            bomVersionId: version.id,
-            ...(match ? { partId: match.partId, matchStatus: match.status } : {}),
-          };
-        },
-      ),
+      rows.map((row) => {
+        const match = changed.get(row.id);
+        return {
+          ...lineCopy(row, version.id),
+          ...(match ? { partId: match.partId, matchStatus: match.status } : {}),
+        };
+      }),
     );
     await attachData(tx, ctx, latest, { bomVersionId: version.id });
     await logAssembly(tx, ctx, "bom.line_changed", spec, { version: version.version, fields: "part" });
