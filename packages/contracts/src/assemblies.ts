@@ -75,6 +75,17 @@ export const staffAssemblyListQuerySchema = listQuerySchema({
   filters: { ...listFilters, company: z.uuid().optional() },
 });
 
+/**
+ * Where the file's coordinate origin sits on the board: its lower left corner (Altium's and most
+ * CAM tools' default), its centre, or somewhere else (KiCad's page origin), in which case the board
+ * is laid centred on the placements.
+ */
+export const PNP_ORIGINS = ["lower_left", "centre", "elsewhere"] as const;
+export type PnpOrigin = (typeof PNP_ORIGINS)[number];
+export const PNP_UNITS = ["mm", "mil", "inch"] as const;
+/** Surface-mount or through-hole, from the file's type column or else the footprint's name. */
+export const PNP_MOUNTS = ["smt", "tht"] as const;
+
 /** Placements per side and technology, counted from the pick-and-place data. */
 export const placementCountsSchema = z.object({
   top: z.number().int(),

@@ -35,6 +35,13 @@ export type PartType = (typeof PART_TYPES)[number];
 export const MSL_LEVELS = ["1", "2", "2a", "3", "4", "5", "5a", "6"] as const;
 export type MslLevel = (typeof MSL_LEVELS)[number];
 
+/**
+ * Where a part is in its product life, in the words distributors use (Octopart, Digi-Key): not
+ * recommended for new designs, a last-time-buy window open, or no longer made. Null is "not known".
+ */
+export const PART_LIFECYCLES = ["active", "nrnd", "last_time_buy", "obsolete"] as const;
+export type PartLifecycle = (typeof PART_LIFECYCLES)[number];
+
 export const PART_LIMITS = {
   partNumber: 40,
   description: 300,

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ASSEMBLY_FROZEN_REASONS, BOM_MATCH_STATUSES } from "@ems/contracts/assemblies";
+import { ASSEMBLY_FROZEN_REASONS, BOM_MATCH_STATUSES, PNP_ORIGINS } from "@ems/contracts/assemblies";
 import { CONTRACT_KINDS, CONTRACT_STATUSES } from "@ems/contracts/contracts";
 import { LOGIN_METHODS } from "@ems/contracts/auth";
 import { INVOICE_STATUSES, PAYMENT_RECORD_METHODS, PAYMENT_STATUSES } from "@ems/contracts/billing";
@@ -24,7 +24,7 @@ import { FILE_NAME_MAX, FILE_PURPOSES } from "@ems/contracts/files";
 import { MATERIAL_REQUEST_STATUSES } from "@ems/contracts/material-requests";
 import { ORDER_STATUSES, WORK_ORDER_STAGES } from "@ems/contracts/orders";
 import { PCB_ANALYSIS_STATUSES, PCB_FROZEN_REASONS, PCB_STAFF_NOTE_MAX } from "@ems/contracts/pcbs";
-import { MSL_LEVELS, PART_LIMITS, PART_TYPES } from "@ems/contracts/parts";
+import { MSL_LEVELS, PART_LIFECYCLES, PART_LIMITS, PART_TYPES } from "@ems/contracts/parts";
 import { PRODUCT_CATEGORIES, QUOTE_STATUSES } from "@ems/contracts/quotes";
 import { COMPANY_ROLES, STAFF_ROLES } from "@ems/contracts/roles";
 import { LOCALES } from "@ems/i18n/locales";
@@ -1093,6 +1093,7 @@ export const customerParts = pgTable(
     description: text("description").notNull(),
     type: text("type", { enum: PART_TYPES }).notNull(),
     msl: text("msl", { enum: MSL_LEVELS }),
+    lifecycle: text("lifecycle", { enum: PART_LIFECYCLES }),
     polarized: boolean("polarized").notNull().default(false),
     valuationMinor: integer("valuation_minor"),
     valuationCurrency: text("valuation_currency"),
@@ -1106,6 +1107,7 @@ export const customerParts = pgTable(
     index("customer_parts_company_updated_idx").on(t.companyId, t.updatedAt),
     check("customer_parts_type_check", oneOf(t.type, PART_TYPES)),
     check("customer_parts_msl_check", oneOf(t.msl, MSL_LEVELS)),
+    check("customer_parts_lifecycle_check", oneOf(t.lifecycle, PART_LIFECYCLES)),
     check(
       "customer_parts_valuation_check",
       sql`(${t.valuationMinor} is null) = (${t.valuationCurrency} is null) and coalesce(${t.valuationMinor}, 0) >= 0`,
@@ -1268,12 +1270,17 @@ export const placementSets = pgTable(
     tool: text("tool").notNull(),
     unit: text("unit").notNull(),
     panelCopies: integer("panel_copies").notNull(),
+    /** Where the coordinates start on the board, as detected or as the customer confirmed it. */
+    origin: text("origin", { enum: PNP_ORIGINS }).notNull().default("lower_left"),
     placements: jsonb("placements").$type<Record<string, unknown>[]>().notNull(),
     problems: jsonb("problems").$type<{ row: number; reason: string; detail: string | null }[]>().notNull(),
     createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("placement_sets_assembly_created_idx").on(t.assemblyId, t.createdAt)],
+  (t) => [
+    index("placement_sets_assembly_created_idx").on(t.assemblyId, t.createdAt),
+    check("placement_sets_origin_check", oneOf(t.origin, PNP_ORIGINS)),
+  ],
 );
 
 export const assemblySpecVersions = pgTable(
