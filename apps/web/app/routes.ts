@@ -55,6 +55,7 @@ const MODULES: Partial<Record<PageKey, string>> = {
   "staff-supply": "routes/staff/supply.tsx",
   "staff-pcbs": "routes/staff/pcbs.tsx",
   "staff-pcbas": "routes/staff/pcbas.tsx",
+  "staff-parts": "routes/staff/parts.tsx",
   "staff-settings": "routes/staff/settings.tsx",
 };
 

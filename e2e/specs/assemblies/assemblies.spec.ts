@@ -26,7 +26,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 /** The value shown under a label of a summary's list of counts. */
 function countOf(summary: Locator, label: string): Locator {
   return summary
-    .locator("div")
+    .locator("dl > div")
     .filter({ has: summary.page().getByText(label, { exact: true }) })
     .locator("dd");
 }
@@ -34,8 +34,8 @@ function countOf(summary: Locator, label: string): Locator {
 /**
  * Done-when journey of issue 18 (assemblies): an engineer describes an assembly on the demo company's
  * NW-420 board, finds it in the list, opens its sheet, saves a second version, uploads the real
- * EasyEDA pick-and-place file of the SimpleFOC shield and sees its placements per side, and downloads
- * the specification as a PDF.
+ * EasyEDA pick-and-place file of the SimpleFOC shield, checks the preview (SMT and THT per side, the
+ * origin, the parts over the board) before saving it, and downloads the specification as a PDF.
  */
 test("an assembly specification: create on a PCB version, list, sheet, new version, pick-and-place, PDF", async ({
   page,
@@ -107,13 +107,38 @@ test("an assembly specification: create on a PCB version, list, sheet, new versi
   await expect(sheet.getByText("Version 2 of 2")).toBeVisible({ timeout: 15_000 });
   await expect(sheet.getByRole("link", { name: "Version 1" })).toBeVisible();
 
-  // The real EasyEDA pick-and-place file: 32 parts on top, 15 on the bottom.
+  // The real EasyEDA pick-and-place file: 32 parts on top (7 of them through-hole headers and
+  // terminal blocks), 15 on the bottom. First a preview: nothing is saved until the customer says so.
   await sheet.locator("input[type=file]").setInputFiles(PICK_AND_PLACE);
+  const preview = sheet.getByTestId("placements-preview");
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(countOf(preview, "Top")).toHaveText("25 SMT · 7 THT");
+  await expect(countOf(preview, "Bottom")).toHaveText("15 SMT · 0 THT");
+  await expect(preview.getByTestId("placements-plot")).toBeVisible();
+  await expect(sheet.getByTestId("placements-summary")).toHaveCount(0);
+  // The file states its unit (mm on every value) and its sides: only the origin is asked.
+  await expect(preview.getByLabel("Unit")).toHaveValue("mm");
+  await expect(preview.getByLabel("Side of all parts")).toHaveCount(0);
+  const origin = preview.getByLabel("Origin");
+  await expect(origin).toBeVisible();
+  // Choosing another origin reads the file again against the board laid that way.
+  await origin.selectOption("elsewhere");
+  await expect(origin).toHaveValue("elsewhere");
+  await expect(preview.getByText("Detected from the coordinates:", { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await sheet.getByRole("button", { name: "Save pick-and-place data" }).click();
+
   const summary = sheet.getByTestId("placements-summary");
   await expect(summary).toBeVisible({ timeout: 30_000 });
-  await expect(countOf(summary, "Top")).toHaveText("32");
-  await expect(countOf(summary, "Bottom")).toHaveText("15");
+  await expect(preview).toHaveCount(0);
+  await expect(countOf(summary, "Top")).toHaveText("25 SMT · 7 THT");
+  await expect(countOf(summary, "Bottom")).toHaveText("15 SMT · 0 THT");
+  await expect(countOf(summary, "Origin")).toHaveText("Elsewhere (board laid over the parts)");
   await expect(summary).toContainText("PickAndPlace_SimpleFOCShieldV3");
+  // The specification ticks SMT only on top; the data places THT parts there, and the sheet says so.
+  await expect(
+    sheet.getByText(/THT parts are placed here, but THT is not selected for this side/),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The specification as a PDF.

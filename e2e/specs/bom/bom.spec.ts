@@ -60,7 +60,8 @@ async function uploadByApi(page: Page, file: string, purpose: "bom" | "pick_plac
  * Done-when journey of the BOM pages (issue 18): an engineer imports a real EasyEDA BOM (UTF-16)
  * after checking how its columns are read, sees its lines and counts, finds the parts of a line on
  * the board drawn from the pick-and-place data and a line from a part on the board, starts a new part
- * from an unmatched line, edits a line into BOM version 2 and exports the BOM.
+ * from an unmatched line, edits a line into BOM version 2 (marking its parts as ones they send) and
+ * exports the BOM.
  */
 test("a BOM: import with mapping, lines beside the board, create part, edit, export", async ({ page }) => {
   test.setTimeout(180_000);
@@ -76,7 +77,7 @@ test("a BOM: import with mapping, lines beside the board, create part, edit, exp
         top_tht: true,
         bottom_smt: false,
         bottom_tht: false,
-        parts_sourcing: "turnkey",
+        parts_sourcing: "partial",
         stencil: "framed",
         conformal_coating: "none",
         aoi: true,
@@ -147,15 +148,18 @@ test("a BOM: import with mapping, lines beside the board, create part, edit, exp
   await expect(led).toBeInViewport();
   await expectNoAxeViolations(page);
 
-  // Editing a line's comment saves BOM version 2.
+  // Editing a line's comment saves BOM version 2; on this partly consigned assembly the customer
+  // also says they send these capacitors themselves.
   await capacitors.getByRole("button", { name: /^Edit line/ }).click();
   const edit = page.getByRole("dialog", { name: /^Edit line/ });
   await edit.getByLabel("Your comment").fill(`Any X7R 100 nF is fine (${stamp})`);
+  await edit.getByLabel("You send us this line's parts (consigned)").check();
   await edit.getByRole("button", { name: "Save line" }).click();
   await expect(page.getByText("Saved as BOM version 2.")).toBeVisible({ timeout: 15_000 });
   await expect(edit).toBeHidden();
   await expect(page.getByLabel("BOM version")).toHaveValue("2");
   await expect(capacitors).toContainText(`Any X7R 100 nF is fine (${stamp})`);
+  await expect(capacitors).toContainText("You supply");
 
   // The BOM as CSV.
   const csv = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");

@@ -14,11 +14,12 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 /**
  * Done-when journey of issue 18: an engineer creates a part with two MPNs, finds it by an MPN
- * written another way, changes its MSL and sees that in the history, adds an MPN, is stopped from
+ * written another way and by its lifecycle, changes its MSL and lifecycle and sees that in the
+ * history, adds an MPN, is stopped from
  * giving a second part an MPN the first has, and opens the new-part form prefilled from a link as
  * the BOM page makes it.
  */
-test("a customer's parts: create with MPNs, search by MPN, edit MSL with history, add MPN, duplicate refused, prefilled form", async ({
+test("a customer's parts: create with MPNs, search by MPN, edit MSL and lifecycle with history, add MPN, duplicate refused, prefilled form", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -45,6 +46,8 @@ test("a customer's parts: create with MPNs, search by MPN, edit MSL with history
     .getByLabel("Moisture sensitivity level (MSL)")
     .selectOption({ label: "MSL 1 – unlimited floor life" });
   await create.getByLabel("Polarised").check();
+  await expect(create.getByLabel("Lifecycle")).toHaveValue("");
+  await create.getByLabel("Lifecycle").selectOption({ label: "Active" });
   await create.getByLabel("Valuation rate per piece (EUR)").fill("1.25");
   await create.getByLabel("Manufacturer 1", { exact: true }).fill("TI");
   await create.getByLabel("MPN 1", { exact: true }).fill(mpnTi);
@@ -72,18 +75,25 @@ test("a customer's parts: create with MPNs, search by MPN, edit MSL with history
   await expect(row).toContainText(mpnTi);
   await expect(row).toContainText("+1 more");
   await expect(row).toContainText("€1.25");
+  await expect(row.getByText("Lifecycle: Active")).toBeAttached();
   await row.getByRole("link", { name: `Open part ${partNumber}` }).click();
   await expect(sheet).toBeVisible();
 
-  // The MSL changed: the history names the field and its new level.
+  await expect(sheet.getByText("Active", { exact: true })).toBeVisible();
+
+  // The MSL and the lifecycle changed: the history names each field and its new value.
   await sheet.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: `Edit part ${partNumber}` });
+  await expect(edit.getByLabel("Lifecycle")).toHaveValue("active");
   await edit.getByLabel("Moisture sensitivity level (MSL)").selectOption({ label: "MSL 3 – 168 hours" });
+  await edit.getByLabel("Lifecycle").selectOption({ label: "Not recommended for new designs (NRND)" });
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(edit).toBeHidden();
   const history = sheet.getByRole("region", { name: "History" });
   await expect(history.getByText("MSL: MSL 3")).toBeVisible();
+  await expect(history.getByText("Lifecycle: Not recommended for new designs (NRND)")).toBeVisible();
   await expect(sheet.getByText("MSL 3 – 168 hours")).toBeVisible();
+  await expect(sheet.getByText("Not recommended for new designs (NRND)", { exact: true })).toBeVisible();
 
   // Another MPN, added in the sheet.
   const mpnAdded = `TPS62130-Z${stamp}`;
@@ -94,6 +104,15 @@ test("a customer's parts: create with MPNs, search by MPN, edit MSL with history
   await expect(history.getByText(`MPN ${mpnAdded} added`, { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
   await sheet.getByRole("button", { name: "Close" }).first().click();
+
+  // The lifecycle filter finds it among the parts not recommended for new designs, not among the active.
+  await search.getByLabel("Lifecycle").selectOption({ label: "Not recommended for new designs (NRND)" });
+  await search.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("1 part", { exact: true })).toBeVisible();
+  await expect(row.getByText("Lifecycle: Not recommended for new designs (NRND)")).toBeAttached();
+  await search.getByLabel("Lifecycle").selectOption({ label: "Active" });
+  await search.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("No part matches this search or filter.")).toBeVisible();
 
   // A second part may not have an MPN the first has, however it is written: refused at the field.
   await page.getByRole("button", { name: "New part" }).first().click();

@@ -140,6 +140,7 @@ export interface BomImport {
 /** Pick-and-place. */
 export type PnpSide = "top" | "bottom";
 export type PnpUnit = "mm" | "mil" | "inch";
+export type PnpMount = "smt" | "tht";
 
 export interface PnpPlacement {
   row: number;
@@ -150,6 +151,8 @@ export interface PnpPlacement {
   /** Degrees, 0 ≤ r < 360, counter-clockwise seen from the top, normalised per tool. */
   rotation: number;
   side: PnpSide;
+  /** From the file's type column when it has one, else from the footprint's name. */
+  mount: PnpMount;
   value: string | null;
   footprint: string | null;
 }
@@ -172,6 +175,8 @@ export interface PnpImport {
    * `unit` was inferred from the size of the placement cloud: the user should confirm it.
    */
   unitStated: boolean;
+  /** False when no column names the side: every part is on the side the file name or the user gives. */
+  sideStated: boolean;
   encoding: string | null;
   /**
    * A panel file repeats every designator once per board (the LimeSDR and sportiduino files do). When

@@ -15,7 +15,7 @@ function fixture(path: string): Uint8Array {
 }
 
 function place(designator: string, x = 0, y = 0, side: PnpPlacement["side"] = "top"): PnpPlacement {
-  return { row: 1, designator, x, y, rotation: 0, side, value: null, footprint: null };
+  return { row: 1, designator, x, y, rotation: 0, side, mount: "smt", value: null, footprint: null };
 }
 
 /** The sportiduino BOM: JLCPCB columns, "EMPTY" marks the unfitted lines. */

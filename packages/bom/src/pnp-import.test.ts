@@ -54,6 +54,13 @@ describe("importPickAndPlace on real files", () => {
     expect(cl1.y).toBeCloseTo(310.039 * 0.0254, 6);
     expect(cl1).toMatchObject({ rotation: 180, side: "top", value: "Cap Semi", footprint: "C1206" });
     expect(placement(result, "SCTI")).toMatchObject({ side: "bottom", rotation: 90, value: "3.3 or 5 v" });
+    // The headers and terminal blocks are through-hole by their footprints; the rest is SMT.
+    expect(
+      result.placements
+        .filter((p) => p.mount === "tht")
+        .map((p) => p.designator)
+        .sort(),
+    ).toEqual(["P1", "P2", "P3", "P4", "P_ENC", "TB_M1", "TB_PWR"]);
   });
 
   it("gives the same placements from the Altium fixed-width text of the same board", () => {
@@ -183,6 +190,7 @@ describe("importPickAndPlace formats", () => {
         y: -20.5,
         rotation: 270,
         side: "top",
+        mount: "smt",
         value: "100nF",
         footprint: "C_0402_1005Metric",
       },
@@ -193,6 +201,7 @@ describe("importPickAndPlace formats", () => {
         y: -40,
         rotation: 90,
         side: "bottom",
+        mount: "smt",
         value: "STM32",
         footprint: "LQFP-48",
       },
@@ -265,11 +274,45 @@ describe("importPickAndPlace formats", () => {
         y: 0.0508,
         rotation: 0,
         side: "top",
+        mount: "smt",
         value: null,
         footprint: null,
       },
     ]);
     expect(result.unit).toBe("mil");
+  });
+
+  it("applies the unit and side the customer confirmed where the file states none", () => {
+    const csv = "Ref,X,Y\nR1,100,200\nR2,1500,300\n";
+    const guessed = importPickAndPlace(text(csv), "p.csv");
+    expect(guessed.unitStated).toBe(false);
+    expect(guessed.sideStated).toBe(false);
+    expect(guessed.unit).toBe("mil");
+    const confirmed = importPickAndPlace(text(csv), "p.csv", { unit: "mm", side: "bottom" });
+    expect(confirmed.unit).toBe("mm");
+    expect(confirmed.placements.map((p) => [p.x, p.y, p.side])).toEqual([
+      [100, 200, "bottom"],
+      [1500, 300, "bottom"],
+    ]);
+    // A side column wins over the confirmed side: the file knows better for each part.
+    const sided = importPickAndPlace(text("Ref,X,Y,Side\nR1,1,2,top\n"), "p.csv", { side: "bottom" });
+    expect(sided.sideStated).toBe(true);
+    expect(sided.placements[0]?.side).toBe("top");
+  });
+
+  it("reads a mount type column and otherwise the footprint's name", () => {
+    const csv = [
+      "Designator,Mid X,Mid Y,Rotation,Layer,Footprint,Mount Type",
+      "J1,1,2,0,Top,CONN_2,Through Hole",
+      "J2,3,4,0,Top,PinHeader_1x02_P2.54mm_Vertical,",
+      "R1,5,6,0,Top,R_0603_1608Metric,",
+    ].join("\n");
+    const result = importPickAndPlace(text(csv), "p.csv");
+    expect(result.placements.map((p) => [p.designator, p.mount])).toEqual([
+      ["J1", "tht"],
+      ["J2", "tht"],
+      ["R1", "smt"],
+    ]);
   });
 
   it("leaves repeats unfolded when designators repeat unevenly", () => {

@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { readBomTable } from "./bom-table.ts";
+import { mountFromFootprint, mountFromTypeText } from "./pnp-mount.ts";
 import {
   BomFileRefused,
   type BomTool,
@@ -42,7 +43,16 @@ const SNIFF_BYTES = 4096;
 const MM_PER_UNIT: Record<PnpUnit, number> = { mm: 1, mil: 0.0254, inch: 25.4 };
 const DETAIL_MAX_CHARS = 200;
 
-type Column = "designator" | "x" | "y" | "rotation" | "side" | "mirror" | "value" | "footprint";
+type Column = "designator" | "x" | "y" | "rotation" | "side" | "mirror" | "value" | "footprint" | "mount";
+
+/**
+ * What the customer confirmed in the preview where the file is silent or misread: the unit of
+ * coordinates that carry none, and the side of every part in a file without a side column.
+ */
+export interface PnpReadOptions {
+  unit?: PnpUnit;
+  side?: PnpSide;
+}
 
 interface HeaderMatch {
   columns: Partial<Record<Column, number>>;
@@ -58,7 +68,11 @@ interface Row {
 type Splitter = "\t" | ";" | "," | "whitespace";
 
 /** Reads a pick-and-place (centroid, CPL, .pos) file into placements in millimetres. */
-export function importPickAndPlace(bytes: Uint8Array, fileName: string): PnpImport {
+export function importPickAndPlace(
+  bytes: Uint8Array,
+  fileName: string,
+  options: PnpReadOptions = {},
+): PnpImport {
   if (bytes.length === 0) throw new BomFileRefused("empty_file", `${fileName} is empty`);
   if (bytes.length > PNP_MAX_BYTES) {
     throw new BomFileRefused(
@@ -79,6 +93,7 @@ export function importPickAndPlace(bytes: Uint8Array, fileName: string): PnpImpo
       fileName,
       encoding: table.encoding,
       decimalComma: true,
+      options,
     });
   }
 
@@ -99,6 +114,7 @@ export function importPickAndPlace(bytes: Uint8Array, fileName: string): PnpImpo
     fileName,
     encoding,
     decimalComma: located.splitter !== ",",
+    options,
   });
 }
 
@@ -262,6 +278,11 @@ const COLUMN_WORDS: ColumnWord[] = [
   { column: "value", words: ["val", "value", "compvalue"], rank: 2 },
   { column: "value", words: ["comment"], rank: 1 },
   { column: "footprint", words: ["package", "footprint", "pattern", "comppackage"], rank: 2 },
+  {
+    column: "mount",
+    words: ["mount", "mounttype", "mounting", "technology", "smdtht", "smttht", "assemblytype"],
+    rank: 2,
+  },
 ];
 
 const WORD_TO_COLUMN = new Map<string, { column: Column; rank: number }>(
@@ -381,6 +402,7 @@ interface ReadInput {
   fileName: string;
   encoding: string | null;
   decimalComma: boolean;
+  options: PnpReadOptions;
 }
 
 function readPlacements(input: ReadInput): PnpImport {
@@ -391,8 +413,10 @@ function readPlacements(input: ReadInput): PnpImport {
   }
   const tool = detectTool(input.preamble, input.headerCells, header);
   const fileUnit = header.unit ?? preambleUnit(input.preamble);
-  const fallbackSide = sideFromFileName(fileName);
+  const readUnit = input.options.unit ?? fileUnit;
   const columns = header.columns;
+  const sideStated = columns.side !== undefined || columns.mirror !== undefined;
+  const fallbackSide = input.options.side ?? sideFromFileName(fileName);
 
   const placements: PnpPlacement[] = [];
   const problems: PnpProblem[] = [];
@@ -442,7 +466,8 @@ function readPlacements(input: ReadInput): PnpImport {
       continue;
     }
     const toMm = (length: { value: number; unit: PnpUnit | null }): number =>
-      roundMicro(length.value * MM_PER_UNIT[length.unit ?? fileUnit ?? "mm"]);
+      roundMicro(length.value * MM_PER_UNIT[length.unit ?? readUnit ?? "mm"]);
+    const footprint = cell("footprint") || null;
     placements.push({
       row,
       designator,
@@ -450,14 +475,15 @@ function readPlacements(input: ReadInput): PnpImport {
       y: toMm(y),
       rotation,
       side,
+      mount: mountFromTypeText(cell("mount") ?? "") ?? mountFromFootprint(footprint),
       value: cell("value") || null,
-      footprint: cell("footprint") || null,
+      footprint,
     });
   }
 
   const statedUnit = fileUnit ?? suffixUnit;
-  const unit = statedUnit ?? guessUnit(placements);
-  if (unit !== "mm" && statedUnit === null) {
+  const unit = input.options.unit ?? statedUnit ?? guessUnit(placements);
+  if (unit !== "mm" && statedUnit === null && input.options.unit === undefined) {
     for (const placement of placements) {
       placement.x = roundMicro(placement.x * MM_PER_UNIT[unit]);
       placement.y = roundMicro(placement.y * MM_PER_UNIT[unit]);
@@ -468,6 +494,7 @@ function readPlacements(input: ReadInput): PnpImport {
     tool,
     unit,
     unitStated: statedUnit !== null,
+    sideStated,
     encoding: input.encoding,
     panelCopies: folded.copies,
     placements: folded.placements,

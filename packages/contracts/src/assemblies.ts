@@ -2,6 +2,7 @@ import { z } from "zod";
 import { assemblySpecFieldsSchema, assemblySpecFieldsShape } from "./assembly-spec.ts";
 import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
 import { listQuerySchema, pageOf } from "./lists.ts";
+import { PART_LIFECYCLES } from "./parts.ts";
 import { pcbSpecReferenceSchema } from "./pcbs.ts";
 import { multiLine, singleLine } from "./text.ts";
 
@@ -91,6 +92,10 @@ export const placementCountsSchema = z.object({
   top: z.number().int(),
   bottom: z.number().int(),
   total: z.number().int(),
+  top_smt: z.number().int(),
+  top_tht: z.number().int(),
+  bottom_smt: z.number().int(),
+  bottom_tht: z.number().int(),
 });
 
 export const assemblySummarySchema = z
@@ -233,6 +238,7 @@ export const bomLineSchema = z
         description: z.string(),
         msl: z.string().nullable(),
         polarized: z.boolean(),
+        lifecycle: z.enum(PART_LIFECYCLES).nullable(),
       })
       .nullable(),
     reviewed: z.boolean(),
@@ -345,6 +351,8 @@ export const bomLineUpdateSchema = z
       )
       .max(10),
     dnp: z.boolean(),
+    /** The customer sends this line's parts (a partly consigned assembly). */
+    consigned: z.boolean(),
     comment: multiLine().max(BOM_LIMITS.comment).nullable(),
     /** A part of the company's item master to build this line with; null clears the link. */
     part_id: z.uuid().nullable(),
@@ -385,6 +393,7 @@ export const placementSchema = z.object({
   y: z.number(),
   rotation: z.number(),
   side: z.enum(["top", "bottom"]),
+  mount: z.enum(PNP_MOUNTS),
   value: z.string().nullable(),
   footprint: z.string().nullable(),
 });
@@ -394,33 +403,56 @@ export const crossCheckFindingSchema = z.object({
   designator: z.string(),
 });
 
+const placementsReadShape = {
+  source_name: z.string(),
+  tool: z.string(),
+  unit: z.enum(PNP_UNITS),
+  /** Where the coordinates start on the board; the outline below is laid accordingly. */
+  origin: z.enum(PNP_ORIGINS),
+  panel_copies: z.number().int(),
+  counts: placementCountsSchema,
+  placements: z.array(placementSchema),
+  problems: z.array(
+    z.object({
+      row: z.number().int(),
+      reason: z.enum(PNP_ROW_PROBLEM_CODES),
+      detail: z.string().nullable(),
+    }),
+  ),
+  /** Against the latest BOM and the board outline of the PCB specification version. */
+  findings: z.array(crossCheckFindingSchema),
+  /** The board outline the placements were checked against, in the placements' coordinates. */
+  outline: z
+    .object({ min_x: z.number(), min_y: z.number(), max_x: z.number(), max_y: z.number() })
+    .nullable(),
+};
+
 export const placementsSchema = z
-  .object({
-    id: z.uuid(),
-    source_name: z.string(),
-    tool: z.string(),
-    unit: z.enum(["mm", "mil", "inch"]),
-    panel_copies: z.number().int(),
-    counts: placementCountsSchema,
-    placements: z.array(placementSchema),
-    problems: z.array(
-      z.object({
-        row: z.number().int(),
-        reason: z.enum(PNP_ROW_PROBLEM_CODES),
-        detail: z.string().nullable(),
-      }),
-    ),
-    /** Against the latest BOM and the board outline of the PCB specification version. */
-    findings: z.array(crossCheckFindingSchema),
-    /** The board outline the placements were checked against, in the placements' coordinates. */
-    outline: z
-      .object({ min_x: z.number(), min_y: z.number(), max_x: z.number(), max_y: z.number() })
-      .nullable(),
-    created_at: z.string(),
-  })
+  .object({ id: z.uuid(), ...placementsReadShape, created_at: z.string() })
   .meta({ id: "Placements" });
 
-export const placementsImportSchema = z.strictObject({ file_id: z.uuid() });
+/** What an import would make of a file, for the customer to confirm; nothing is written. */
+export const placementsPreviewSchema = z
+  .object({
+    ...placementsReadShape,
+    /** False when nothing in the file names the unit and it was inferred from the coordinates' spread. */
+    unit_stated: z.boolean(),
+    /** False when the file has no side column: every part is on the side given or read from the file name. */
+    side_stated: z.boolean(),
+    /** The origin the coordinates suggest; null without a board size (no analysed PCB version). */
+    origin_detected: z.enum(PNP_ORIGINS).nullable(),
+    /** The board's size from the PCB specification version's Gerber analysis. */
+    board: z.object({ width_mm: z.number(), height_mm: z.number() }).nullable(),
+  })
+  .meta({ id: "PlacementsPreview" });
+
+/** The file, and what the customer confirmed in the preview where the file is silent or misread. */
+export const placementsImportSchema = z.strictObject({
+  file_id: z.uuid(),
+  unit: z.enum(PNP_UNITS).optional(),
+  side: z.enum(["top", "bottom"]).optional(),
+  origin: z.enum(PNP_ORIGINS).optional(),
+});
 
 // Engineering review and the production BOM (the back office), and the customer's decisions.
 
@@ -497,6 +529,8 @@ export type BomImportBody = z.infer<typeof bomImportSchema>;
 export type BomLineUpdate = z.infer<typeof bomLineUpdateSchema>;
 export type BomDiff = z.infer<typeof bomDiffSchema>;
 export type PlacementsDto = z.infer<typeof placementsSchema>;
+export type PlacementsPreview = z.infer<typeof placementsPreviewSchema>;
+export type PlacementsImport = z.infer<typeof placementsImportSchema>;
 export type BomColumnField = (typeof BOM_COLUMN_FIELDS)[number];
 
 const read = companyMembersWith("company.read");
@@ -697,6 +731,20 @@ export const assemblyEndpoints = defineEndpoints("assemblies", {
     params: assemblyIdParamSchema,
     response: PDF_DOWNLOAD,
     errors: [404],
+    caching: "private",
+  },
+  placementsPreview: {
+    method: "POST",
+    path: "/api/pcbas/:id/placements/preview",
+    summary:
+      "Reads an uploaded pick-and-place file and answers what an import would make of it; writes nothing",
+    description:
+      "The unit, side and origin found (and whether the file states them), the placements in millimetres, counts per side and technology, unreadable rows and the cross-check against the latest BOM and the board. The body's unit, side and origin replace what was found, so the customer can correct them before importing with the same body. A file that cannot be read answers 422 with the reason code in `field` file_id.",
+    access: write,
+    params: assemblyIdParamSchema,
+    body: placementsImportSchema,
+    response: placementsPreviewSchema,
+    errors: [404, 422],
     caching: "private",
   },
   placementsImport: {

@@ -67,6 +67,7 @@ export const PART_SORTS = ["part_number", "description", "updated_at", "created_
 const listFilters = {
   type: z.enum(PART_TYPES).optional(),
   msl: z.enum(MSL_LEVELS).optional(),
+  lifecycle: z.enum(PART_LIFECYCLES).optional(),
 };
 
 /** `q` matches the part number, the description and any MPN (normalised, so "RC0603-FR" finds "RC0603FR"). */
@@ -111,6 +112,8 @@ export const partSchema = z
     type: z.enum(PART_TYPES),
     msl: z.enum(MSL_LEVELS).nullable(),
     polarized: z.boolean(),
+    /** Null: not known. */
+    lifecycle: z.enum(PART_LIFECYCLES).nullable(),
     valuation_rate: valuationRateSchema.nullable(),
     comment: z.string().nullable(),
     mpns: z.array(partMpnSchema),
@@ -143,6 +146,8 @@ export const partCreateSchema = z.strictObject({
   type: z.enum(PART_TYPES),
   msl: z.enum(MSL_LEVELS).nullable().optional(),
   polarized: z.boolean().optional(),
+  /** Missing or null: not known. */
+  lifecycle: z.enum(PART_LIFECYCLES).nullable().optional(),
   valuation_rate: valuationRateSchema.nullable().optional(),
   comment: multiLine().max(PART_LIMITS.comment).nullable().optional(),
   mpns: z.array(partMpnInputSchema).max(PART_LIMITS.mpnsPerPart).optional(),
@@ -155,6 +160,7 @@ export const partUpdateSchema = z
     type: z.enum(PART_TYPES),
     msl: z.enum(MSL_LEVELS).nullable(),
     polarized: z.boolean(),
+    lifecycle: z.enum(PART_LIFECYCLES).nullable(),
     valuation_rate: valuationRateSchema.nullable(),
     comment: multiLine().max(PART_LIMITS.comment).nullable(),
   })
@@ -281,7 +287,7 @@ export const partEndpoints = defineEndpoints("parts", {
   update: {
     method: "PUT",
     path: "/api/parts/:id",
-    summary: "Changes a part's description, type, MSL, polarity, valuation rate or comment",
+    summary: "Changes a part's description, type, MSL, polarity, lifecycle, valuation rate or comment",
     access: write,
     params: partIdParamSchema,
     body: partUpdateSchema,

@@ -101,6 +101,11 @@ describe("seedDemoData", () => {
       "NW-0005",
       "NW-0006",
     ]);
+    // The BOM view shows each case of a part's lifecycle: known and fine, flagged, not known.
+    const lifecycles = new Map(parts.map((p) => [p.partNumber, p.lifecycle]));
+    expect(lifecycles.get("NW-0001")).toBe("active");
+    expect(lifecycles.get("NW-0005")).toBeNull();
+    expect(lifecycles.get("NW-0006")).toBe("nrnd");
     const [line] = await handle.db
       .select()
       .from(quoteLines)

@@ -525,6 +525,7 @@ async function seedSensorAssembly(
     type: "ic" | "capacitor" | "resistor" | "led",
     manufacturer: string,
     mpn: string,
+    lifecycle: "active" | "nrnd" | null = "active",
   ) =>
     createCustomerPart(tx, {
       companyId,
@@ -536,6 +537,7 @@ async function seedSensorAssembly(
         createdByUserId: engineer,
         msl: type === "ic" ? "3" : null,
         polarized: type === "ic" || type === "led",
+        lifecycle,
       },
     });
   const mcu = await part(
@@ -554,8 +556,9 @@ async function seedSensorAssembly(
   );
   const buck = await part("NW-0003", "Step-down converter 300 mA, 360 nA IQ", "ic", "TI", "TPS62740DSSR");
   const c100n = await part("NW-0004", "100 nF 16 V X7R 0402", "capacitor", "Murata", "GRM155R71C104KA88D");
-  const r10k = await part("NW-0005", "10 kΩ 1 % 0402", "resistor", "Yageo", "RC0402FR-0710KL");
-  const led = await part("NW-0006", "LED green 0603", "led", "Würth Elektronik", "150060GS75000");
+  // A commodity resistor nobody looked up, and an LED the distributor flags: the BOM shows both cases.
+  const r10k = await part("NW-0005", "10 kΩ 1 % 0402", "resistor", "Yageo", "RC0402FR-0710KL", null);
+  const led = await part("NW-0006", "LED green 0603", "led", "Würth Elektronik", "150060GS75000", "nrnd");
   await tx
     .insert(partSeries)
     .values({ companyId, prefix: "NW-", digits: 4, nextNumber: 7 })

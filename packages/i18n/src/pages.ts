@@ -101,6 +101,7 @@ export const PAGES = {
   "staff-supply": { layout: "dashboard", kind: "portal" },
   "staff-pcbs": { layout: "dashboard", kind: "portal" },
   "staff-pcbas": { layout: "dashboard", kind: "portal" },
+  "staff-parts": { layout: "dashboard", kind: "portal" },
   "staff-settings": { layout: "dashboard", kind: "portal" },
 } as const satisfies Record<string, PageInfo>;
 
@@ -150,6 +151,7 @@ export const UNTRANSLATED_PATHS = {
   "staff-supply": "/staff/supply",
   "staff-pcbs": "/staff/pcbs",
   "staff-pcbas": "/staff/pcbas",
+  "staff-parts": "/staff/parts",
   "staff-settings": "/staff/settings",
 } as const satisfies Partial<Record<PageKey, string>>;
 

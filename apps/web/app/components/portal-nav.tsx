@@ -83,6 +83,7 @@ const STAFF_ITEMS: readonly Omit<NavItem, "endpoint">[] = [
   { page: "staff-quotes", label: "portal_nav.staff_quotes", icon: FileText },
   { page: "staff-pcbs", label: "portal_nav.staff_pcbs", icon: CircuitBoard },
   { page: "staff-pcbas", label: "portal_nav.staff_pcbas", icon: Cpu },
+  { page: "staff-parts", label: "portal_nav.staff_parts", icon: Boxes },
   { page: "staff-orders", label: "portal_nav.staff_orders", icon: Factory },
   { page: "staff-billing", label: "portal_nav.staff_billing", icon: Receipt },
   { page: "staff-supply", label: "portal_nav.staff_supply", icon: PackageCheck },

@@ -214,6 +214,7 @@ export type BomLineRecord = BomLineRow & {
   partDescription: string | null;
   partMsl: string | null;
   partPolarized: boolean | null;
+  partLifecycle: (typeof customerParts.$inferSelect)["lifecycle"];
 };
 
 export async function listBomLines(db: Executor, bomVersionId: string): Promise<BomLineRecord[]> {
@@ -224,6 +225,7 @@ export async function listBomLines(db: Executor, bomVersionId: string): Promise<
       partDescription: customerParts.description,
       partMsl: customerParts.msl,
       partPolarized: customerParts.polarized,
+      partLifecycle: customerParts.lifecycle,
     })
     .from(bomLines)
     .leftJoin(customerParts, eq(customerParts.id, bomLines.partId))

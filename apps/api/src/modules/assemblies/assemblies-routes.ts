@@ -17,6 +17,7 @@ import {
   importBomFile,
   importPlacements,
   placementsOfAssembly,
+  previewPlacements,
   previewBom,
   rematchBom,
   productionBomOf,
@@ -80,8 +81,10 @@ export const assembliesRoutes: FastifyPluginAsync<{ storage: FileStorage }> = as
     },
     placements: (request) =>
       placementsOfAssembly(companyAssemblyReader(request.context()), request.params.id),
+    placementsPreview: (request) =>
+      previewPlacements(request.context(), storage, request.params.id, request.body),
     placementsImport: (request) =>
-      importPlacements(request.context(), storage, request.params.id, request.body.file_id),
+      importPlacements(request.context(), storage, request.params.id, request.body),
     decideSubstitution: (request) =>
       decideSubstitution(request.context(), request.params.id, request.params.lineId, request.body.decision),
     productionBom: (request) => productionBomOf(companyAssemblyReader(request.context()), request.params.id),

@@ -7,6 +7,8 @@ import { findHeaderRow } from "@ems/bom/bom-columns";
 import { BomFileRefused, type BomColumnMapping, type BomImport, type PnpPlacement } from "@ems/bom/bom-types";
 import { crossCheckPlacements } from "@ems/bom/pnp-cross-check";
 import { importPickAndPlace } from "@ems/bom/pnp-import";
+import { mountFromFootprint } from "@ems/bom/pnp-mount";
+import { boardOutline, detectOrigin, type BoardSize, type PnpOrigin } from "@ems/bom/pnp-origin";
 import type {
   AssemblyCreate,
   AssemblyDetail,
@@ -24,6 +26,8 @@ import type {
   BomLineReview,
   BomPreview,
   PlacementsDto,
+  PlacementsImport,
+  PlacementsPreview,
   ProductionBom,
   StaffAssemblyListQuery,
 } from "@ems/contracts/assemblies";
@@ -99,13 +103,31 @@ const fieldsOf = (row: AssemblyVersionRow) => row.fields as AssemblySpecFields;
 // Reading.
 
 type Placement = PnpPlacement;
-const placementsOf = (set: PlacementSetRow) => set.placements as unknown as Placement[];
+/** Sets read before placements carried their mount get it from the footprint, as the reader does. */
+const placementsOf = (set: PlacementSetRow) =>
+  (set.placements as unknown as (Omit<Placement, "mount"> & { mount?: Placement["mount"] })[]).map(
+    (p): Placement => ({ ...p, mount: p.mount ?? mountFromFootprint(p.footprint) }),
+  );
+
+function countPlacements(placements: readonly Placement[]) {
+  const count = (side: Placement["side"], mount: Placement["mount"]) =>
+    placements.filter((p) => p.side === side && p.mount === mount).length;
+  const counts = {
+    top_smt: count("top", "smt"),
+    top_tht: count("top", "tht"),
+    bottom_smt: count("bottom", "smt"),
+    bottom_tht: count("bottom", "tht"),
+  };
+  return {
+    top: counts.top_smt + counts.top_tht,
+    bottom: counts.bottom_smt + counts.bottom_tht,
+    total: placements.length,
+    ...counts,
+  };
+}
 
 function placementCounts(set: PlacementSetRow | undefined) {
-  if (!set) return null;
-  const placements = placementsOf(set);
-  const top = placements.filter((p) => p.side === "top").length;
-  return { top, bottom: placements.length - top, total: placements.length };
+  return set ? countPlacements(placementsOf(set)) : null;
 }
 
 async function pcbRefs(reader: AssemblyReader, ids: (string | null)[]) {
@@ -550,6 +572,7 @@ function toLine(row: BomLineRecord): BomLineDto {
             description: row.partDescription ?? "",
             msl: row.partMsl,
             polarized: row.partPolarized ?? false,
+            lifecycle: row.partLifecycle,
           }
         : null,
     reviewed: row.reviewedAt !== null,
@@ -609,6 +632,7 @@ const LINE_FIELDS = [
   "description",
   "parts",
   "dnp",
+  "consigned",
   "comment",
   "part_id",
 ] as const;
@@ -651,6 +675,7 @@ function lineCopy(
     partDescription: _description,
     partMsl: _msl,
     partPolarized: _polarized,
+    partLifecycle: _lifecycle,
     ...row
   }: BomLineRecord,
   bomVersionId: string,
@@ -689,6 +714,7 @@ export async function updateBomLine(
       description: body.description === undefined ? target.description : body.description,
       parts: body.parts ?? target.parts,
       dnp: body.dnp ?? target.dnp,
+      consigned: body.consigned ?? target.consigned,
       comment: body.comment === undefined ? target.comment : body.comment,
     };
     const changed = LINE_FIELDS.filter((name) =>
@@ -792,6 +818,7 @@ const COMPARED = [
   "description",
   "parts",
   "dnp",
+  "consigned",
   "comment",
 ] as const;
 
@@ -877,32 +904,51 @@ export async function exportBom(
 
 // Pick-and-place.
 
-/**
- * Where the board lies in the placements' coordinates. Most exports put the origin at the board's
- * lower left corner; when most placements fall outside that rectangle the origin is elsewhere, and
- * the board (its size from the Gerber analysis) is centred on the middle of the placements instead.
- */
-export function boardOutlineFor(
-  placements: readonly Placement[],
-  size: { widthMm: number; heightMm: number } | null,
-): { minX: number; minY: number; maxX: number; maxY: number } | null {
-  if (!size || placements.length === 0) return null;
-  const corner = { minX: 0, minY: 0, maxX: size.widthMm, maxY: size.heightMm };
-  const inside = placements.filter(
-    (p) => p.x >= corner.minX && p.x <= corner.maxX && p.y >= corner.minY && p.y <= corner.maxY,
-  ).length;
-  if (inside * 2 >= placements.length) return corner;
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
-  };
-  const cx = median(placements.map((p) => p.x));
-  const cy = median(placements.map((p) => p.y));
+/** What a placement set, stored or only read, looks like against the latest BOM and the board. */
+async function readPlacementsView(
+  reader: AssemblyReader,
+  id: string,
+  placements: Placement[],
+  origin: PnpOrigin | null,
+) {
+  const versions = await listAssemblyVersions(reader.db, id);
+  const latest = versions[versions.length - 1]!.version;
+  const bom = await findBomVersion(reader.db, id, "latest");
+  const lines = bom ? await listBomLines(reader.db, bom.id) : [];
+  const sizes = await pcbBoardSizes(reader, [latest.pcbSpecVersionId]);
+  const size: BoardSize | null = latest.pcbSpecVersionId
+    ? (sizes.get(latest.pcbSpecVersionId) ?? null)
+    : null;
+  const detected = size ? detectOrigin(placements, size) : null;
+  const chosen = origin ?? detected ?? "lower_left";
+  const outline = size && placements.length > 0 ? boardOutline(chosen, placements, size) : null;
+  // Without a BOM the file can still be checked against itself and the board.
+  const findings = crossCheckPlacements({
+    bomLines: lines.map((l) => ({ designators: l.designators, dnp: l.dnp })),
+    placements,
+    outline,
+  }).filter((f) => bom || f.finding === "duplicate_placement" || f.finding === "off_board");
   return {
-    minX: cx - size.widthMm / 2,
-    minY: cy - size.heightMm / 2,
-    maxX: cx + size.widthMm / 2,
-    maxY: cy + size.heightMm / 2,
+    size,
+    detected,
+    view: {
+      origin: chosen,
+      counts: countPlacements(placements),
+      placements: placements.map((p) => ({
+        designator: p.designator,
+        x: p.x,
+        y: p.y,
+        rotation: p.rotation,
+        side: p.side,
+        mount: p.mount,
+        value: p.value,
+        footprint: p.footprint,
+      })),
+      findings,
+      outline: outline
+        ? { min_x: outline.minX, min_y: outline.minY, max_x: outline.maxX, max_y: outline.maxY }
+        : null,
+    },
   };
 }
 
@@ -911,44 +957,15 @@ async function placementsDto(
   id: string,
   set: PlacementSetRow,
 ): Promise<PlacementsDto> {
-  const versions = await listAssemblyVersions(reader.db, id);
-  const latest = versions[versions.length - 1]!.version;
-  const bom = await findBomVersion(reader.db, id, "latest");
-  const lines = bom ? await listBomLines(reader.db, bom.id) : [];
-  const placements = placementsOf(set);
-  const sizes = await pcbBoardSizes(reader, [latest.pcbSpecVersionId]);
-  const outline = boardOutlineFor(
-    placements,
-    latest.pcbSpecVersionId ? (sizes.get(latest.pcbSpecVersionId) ?? null) : null,
-  );
-  const findings = bom
-    ? crossCheckPlacements({
-        bomLines: lines.map((l) => ({ designators: l.designators, dnp: l.dnp })),
-        placements,
-        outline,
-      })
-    : [];
+  const { view } = await readPlacementsView(reader, id, placementsOf(set), set.origin);
   return {
     id: set.id,
     source_name: set.sourceName,
     tool: set.tool,
     unit: set.unit as PlacementsDto["unit"],
     panel_copies: set.panelCopies,
-    counts: placementCounts(set)!,
-    placements: placements.map((p) => ({
-      designator: p.designator,
-      x: p.x,
-      y: p.y,
-      rotation: p.rotation,
-      side: p.side,
-      value: p.value,
-      footprint: p.footprint,
-    })),
     problems: set.problems as PlacementsDto["problems"],
-    findings,
-    outline: outline
-      ? { min_x: outline.minX, min_y: outline.minY, max_x: outline.maxX, max_y: outline.maxY }
-      : null,
+    ...view,
     created_at: set.createdAt.toISOString(),
   };
 }
@@ -960,21 +977,53 @@ export async function placementsOfAssembly(reader: AssemblyReader, id: string): 
   return placementsDto(reader, id, set!);
 }
 
+/** The company's uploaded file read with what the customer confirmed; a file that cannot be read is a 422. */
+async function readPlacementsFile(ctx: AssembliesContext, storage: FileStorage, body: PlacementsImport) {
+  const file = await companyFileFor(ctx.db, ctx.tenant, body.file_id, "pick_place", "file_id");
+  const bytes = await fileBytes(storage, file.sha256);
+  try {
+    const options = { ...(body.unit ? { unit: body.unit } : {}), ...(body.side ? { side: body.side } : {}) };
+    return { file, read: importPickAndPlace(bytes, file.name, options) };
+  } catch (error) {
+    refused(error);
+  }
+}
+
+export async function previewPlacements(
+  ctx: AssembliesContext,
+  storage: FileStorage,
+  id: string,
+  body: PlacementsImport,
+): Promise<PlacementsPreview> {
+  const reader = companyAssemblyReader(ctx);
+  await recordOf(reader, id);
+  const { file, read } = await readPlacementsFile(ctx, storage, body);
+  const { size, detected, view } = await readPlacementsView(reader, id, read.placements, body.origin ?? null);
+  return {
+    source_name: file.name,
+    tool: read.tool,
+    unit: read.unit,
+    unit_stated: read.unitStated,
+    side_stated: read.sideStated,
+    origin_detected: detected,
+    board: size ? { width_mm: size.widthMm, height_mm: size.heightMm } : null,
+    panel_copies: read.panelCopies,
+    problems: read.problems,
+    ...view,
+  };
+}
+
 export async function importPlacements(
   ctx: AssembliesContext,
   storage: FileStorage,
   id: string,
-  fileId: string,
+  body: PlacementsImport,
 ): Promise<PlacementsDto> {
-  await recordOf(companyAssemblyReader(ctx), id);
-  const file = await companyFileFor(ctx.db, ctx.tenant, fileId, "pick_place", "file_id");
-  const bytes = await fileBytes(storage, file.sha256);
-  let read: ReturnType<typeof importPickAndPlace>;
-  try {
-    read = importPickAndPlace(bytes, file.name);
-  } catch (error) {
-    refused(error);
-  }
+  const reader = companyAssemblyReader(ctx);
+  await recordOf(reader, id);
+  const { file, read } = await readPlacementsFile(ctx, storage, body);
+  // The origin is settled once, on import, so the outline does not move when the board is analysed again.
+  const { view } = await readPlacementsView(reader, id, read.placements, body.origin ?? null);
   const set = await ctx.db.transaction(async (tx) => {
     const { spec, latest } = await lockedLatest(tx, ctx, id);
     const row = await insertPlacementSet(tx, {
@@ -983,6 +1032,7 @@ export async function importPlacements(
       sourceName: file.name,
       tool: read.tool,
       unit: read.unit,
+      origin: view.origin,
       panelCopies: read.panelCopies,
       placements: read.placements as unknown as Record<string, unknown>[],
       problems: read.problems,
@@ -992,10 +1042,12 @@ export async function importPlacements(
     await logAssembly(tx, ctx, "placements.imported", spec, {
       file: file.name,
       placements: read.placements.length,
+      unit: read.unit,
+      origin: view.origin,
     });
     return row;
   });
-  return placementsDto(companyAssemblyReader(ctx), id, set);
+  return placementsDto(reader, id, set);
 }
 
 /** A version as a PDF in `language`, named by the specification's number and the version. */

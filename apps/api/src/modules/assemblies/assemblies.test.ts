@@ -12,7 +12,6 @@ import { assemblySpecVersions, bomVersions, companyFiles, storedFiles } from "@e
 import { LocalFileStorage } from "@ems/storage/local-storage";
 import { pdfText } from "@ems/testing/pdf-text";
 import { useTestApp } from "../../test/test-app.ts";
-import { boardOutlineFor } from "./assemblies-service.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "ems-assemblies-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -87,7 +86,7 @@ interface Line {
   value: string | null;
   parts: { manufacturer: string | null; mpn: string }[];
   match_status: string;
-  part: { part_number: string } | null;
+  part: { part_number: string; msl: string | null; polarized: boolean; lifecycle: string | null } | null;
   dnp: boolean;
 }
 
@@ -157,6 +156,8 @@ describe("BOM import", () => {
     const part = await send(auth, "POST", "/api/parts", {
       type: "capacitor",
       description: "100 nF 0603 X7R",
+      msl: "1",
+      lifecycle: "nrnd",
       mpns: [{ manufacturer: "Samsung Electro-Mechanics", mpn: "cl10b104kb8nnnc" }],
     });
     expect(part.statusCode, part.body).toBe(201);
@@ -186,7 +187,7 @@ describe("BOM import", () => {
     expect(bom.counts).toMatchObject({ lines: 16, placed_parts: 25, matched: 1 });
     const c7 = bom.lines.find((line) => line.designators.includes("C7"))!;
     expect(c7).toMatchObject({ designators: ["C7", "C8"], quantity: 2, match_status: "matched" });
-    expect(c7.part?.part_number).toBe("P-00001");
+    expect(c7.part).toMatchObject({ part_number: "P-00001", msl: "1", polarized: false, lifecycle: "nrnd" });
     // The specification's latest (unfrozen) version now names this BOM version.
     expect((await get(auth, `/api/pcbas/${assembly.id}`)).json().data.latest.bom_version).toBe(1);
 
@@ -332,6 +333,31 @@ describe("BOM import", () => {
     expect(first.lines.find((line) => line.position === r3.position)!.parts).toEqual([]);
   });
 
+  it("let the customer mark a line as parts they send (partly consigned), as the next BOM version", async () => {
+    const { company, auth } = await member();
+    const assembly = await createAssembly(auth, { fields: fields({ parts_sourcing: "partial" }) });
+    const file = await companyFile(company.id, "bom.csv", fixture(EASYEDA_BOM));
+    const bom = (await send(auth, "POST", `/api/pcbas/${assembly.id}/bom`, { file_id: file.id })).json()
+      .data as { lines: (Line & { consigned: boolean })[] };
+    const r3 = bom.lines.find((line) => line.designators.includes("R3"))!;
+    expect(r3.consigned).toBe(false);
+    const url = `/api/pcbas/${assembly.id}/bom/lines/${r3.id}`;
+    // A value that is not a boolean is refused and writes nothing.
+    const bad = await send(auth, "PUT", url, { base_version: 1, consigned: "yes" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe("consigned");
+    expect(await bomVersionCount(assembly.id)).toBe(1);
+
+    const marked = await send(auth, "PUT", url, { base_version: 1, consigned: true });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const next = marked.json().data as { version: number; lines: (Line & { consigned: boolean })[] };
+    expect(next.version).toBe(2);
+    expect(next.lines.find((line) => line.position === r3.position)!.consigned).toBe(true);
+    expect(next.lines.filter((line) => line.consigned)).toHaveLength(1);
+    const diff = (await get(auth, `/api/pcbas/${assembly.id}/bom/diff?from=1&to=2`)).json().data;
+    expect(diff.changed[0].fields).toEqual(["consigned"]);
+  });
+
   it("match a line again once the company has the part, as the next BOM version", async () => {
     const { company, auth } = await member();
     const assembly = await createAssembly(auth);
@@ -354,6 +380,8 @@ describe("BOM import", () => {
     expect(bom.version).toBe(2);
     expect(bom.lines.find((line) => line.designators.includes("C5"))).toMatchObject({
       match_status: "matched",
+      // Created without a lifecycle: not known.
+      part: { lifecycle: null },
     });
     expect(bom.versions[0]!.change).toBe("matched: 1");
     expect(
@@ -408,7 +436,16 @@ describe("pick-and-place", () => {
       findings: { finding: string; designator: string }[];
       placements: { designator: string; x: number; y: number; side: string }[];
     };
-    expect(data.counts).toEqual({ top: 32, bottom: 15, total: 47 });
+    expect(data.counts).toEqual({
+      top: 32,
+      bottom: 15,
+      total: 47,
+      // The EasyEDA file's headers and terminal blocks are through-hole by their footprints.
+      top_smt: 25,
+      top_tht: 7,
+      bottom_smt: 15,
+      bottom_tht: 0,
+    });
     expect(data.placements.find((p) => p.designator === "C5")).toMatchObject({
       x: -6.1,
       y: -13.97,
@@ -420,33 +457,97 @@ describe("pick-and-place", () => {
       expect.arrayContaining(["P1", "TB_PWR", "SC3"]),
     );
     const detail = (await get(auth, `/api/pcbas/${assembly.id}`)).json().data;
-    expect(detail.latest.placements).toEqual({ top: 32, bottom: 15, total: 47 });
+    expect(detail.latest.placements).toMatchObject({ top: 32, bottom: 15, total: 47, top_tht: 7 });
   });
 
-  it("put the board outline where the placements are", () => {
-    const at = (x: number, y: number) => ({
-      row: 1,
-      designator: "R1",
-      x,
-      y,
-      rotation: 0,
-      side: "top" as const,
-      value: null,
-      footprint: null,
+  it("preview a file without writing, then import it with the unit, side and origin the customer confirmed", async () => {
+    const { company, auth } = await member();
+    // A 100 × 80 mm board; the file names no unit and no side, its parts lie around the board's centre.
+    const pcb = await createPcbSpec(db(), { companyId: company.id });
+    const assembly = await createAssembly(auth, { pcb_spec_version_id: pcb.versions[0]!.id });
+    const csv = "Ref,X,Y,Rot,Footprint\nR1,-40,-30,0,R_0603\nR2,20,15,90,R_0603\nJ1,45,35,0,PinHeader_1x02\n";
+    const cpl = await companyFile(company.id, "board.csv", Buffer.from(csv), "pick_place");
+    const before = (await get(auth, `/api/pcbas/${assembly.id}`)).json().data.latest.version;
+
+    const preview = await send(auth, "POST", `/api/pcbas/${assembly.id}/placements/preview`, {
+      file_id: cpl.id,
     });
-    expect(boardOutlineFor([at(10, 10), at(90, 70)], { widthMm: 100, heightMm: 80 })).toEqual({
-      minX: 0,
-      minY: 0,
-      maxX: 100,
-      maxY: 80,
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      source_name: "board.csv",
+      unit: "mm",
+      unit_stated: false,
+      side_stated: false,
+      origin: "centre",
+      origin_detected: "centre",
+      board: { width_mm: 100, height_mm: 80 },
+      counts: { top: 3, bottom: 0, top_smt: 2, top_tht: 1 },
+      outline: { min_x: -50, min_y: -40, max_x: 50, max_y: 40 },
     });
-    // EAGLE-style coordinates around an origin inside the board: centred on the placements' median.
-    const centred = boardOutlineFor([at(-40, -30), at(-10, -5), at(-20, -20)], {
-      widthMm: 100,
-      heightMm: 80,
+    expect(preview.json().data.findings).toEqual([]);
+    // Nothing written: no placements, no new version.
+    expect((await get(auth, `/api/pcbas/${assembly.id}/placements`)).statusCode).toBe(404);
+    expect((await get(auth, `/api/pcbas/${assembly.id}`)).json().data.latest.version).toBe(before);
+
+    // The customer says: mils, bottom side, origin at the lower left corner.
+    const confirmed = { file_id: cpl.id, unit: "mil", side: "bottom", origin: "lower_left" };
+    const again = await send(auth, "POST", `/api/pcbas/${assembly.id}/placements/preview`, confirmed);
+    expect(again.json().data).toMatchObject({ unit: "mil", origin: "lower_left", origin_detected: "centre" });
+    expect(again.json().data.placements[1]).toMatchObject({
+      designator: "R2",
+      x: 0.508,
+      y: 0.381,
+      side: "bottom",
     });
-    expect(centred).toEqual({ minX: -70, minY: -60, maxX: 30, maxY: 20 });
-    expect(boardOutlineFor([at(0, 0)], null)).toBeNull();
+    // R1 sits at negative coordinates: off a board whose corner is the origin.
+    expect(again.json().data.findings).toEqual([{ finding: "off_board", designator: "R1" }]);
+
+    const imported = await send(auth, "POST", `/api/pcbas/${assembly.id}/placements`, confirmed);
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().data).toMatchObject({
+      unit: "mil",
+      origin: "lower_left",
+      counts: { top: 0, bottom: 3, bottom_smt: 2, bottom_tht: 1 },
+    });
+    const stored = (await get(auth, `/api/pcbas/${assembly.id}/placements`)).json().data;
+    expect(stored.origin).toBe("lower_left");
+    expect(stored.outline).toEqual({ min_x: 0, min_y: 0, max_x: 100, max_y: 80 });
+  });
+
+  it("refuse a bad preview: unknown unit or origin, another company's file or assembly, an unreadable file", async () => {
+    const { company, auth } = await member();
+    const assembly = await createAssembly(auth);
+    const cpl = await companyFile(company.id, "p.csv", Buffer.from("Ref,X,Y\nR1,1,2\n"), "pick_place");
+    const url = `/api/pcbas/${assembly.id}/placements/preview`;
+    for (const body of [
+      { file_id: cpl.id, unit: "furlong" },
+      { file_id: cpl.id, origin: "top_right" },
+      { file_id: cpl.id, side: "inner" },
+      { file_id: "not-a-uuid" },
+      { file_id: cpl.id, extra: true },
+      {},
+    ]) {
+      const response = await send(auth, "POST", url, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toMatchObject({ data: null, status: 400, message: expect.any(String) });
+    }
+    const other = await member();
+    const theirFile = await companyFile(
+      other.company.id,
+      "p.csv",
+      Buffer.from("Ref,X,Y\nR1,1,2\n"),
+      "pick_place",
+    );
+    expect((await send(auth, "POST", url, { file_id: theirFile.id })).statusCode).toBe(404);
+    const theirAssembly = await createAssembly(other.auth);
+    expect(
+      (await send(auth, "POST", `/api/pcbas/${theirAssembly.id}/placements/preview`, { file_id: cpl.id }))
+        .statusCode,
+    ).toBe(404);
+    const binary = await companyFile(company.id, "p.csv", randomBytes(2048), "pick_place");
+    const unreadable = await send(auth, "POST", url, { file_id: binary.id });
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json()).toMatchObject({ field: "file_id", message: "binary_file" });
   });
 
   it("keep what a frozen version was saved with: new data becomes a new version", async () => {

@@ -26,6 +26,7 @@ export interface PartFilter extends Paging {
   qKey?: string | undefined;
   type?: string | undefined;
   msl?: string | undefined;
+  lifecycle?: string | undefined;
   sort: "part_number" | "description" | "updated_at" | "created_at";
   dir: "asc" | "desc";
 }
@@ -51,6 +52,9 @@ export async function listParts(
     ofCompany(filter.companyId),
     filter.type ? eq(customerParts.type, filter.type as PartRow["type"]) : undefined,
     filter.msl ? eq(customerParts.msl, filter.msl as NonNullable<PartRow["msl"]>) : undefined,
+    filter.lifecycle
+      ? eq(customerParts.lifecycle, filter.lifecycle as NonNullable<PartRow["lifecycle"]>)
+      : undefined,
     filter.q
       ? or(
           ilike(customerParts.partNumber, likePattern(filter.q)),
@@ -149,7 +153,15 @@ export async function updatePartRow(db: Executor, id: string, values: Partial<Ne
 }
 
 export async function insertPartMpns(db: Executor, values: NewPartMpnRow[]): Promise<void> {
-  if (values.length > 0) await db.insert(customerPartMpns).values(values);
+  if (values.length === 0) return;
+  // MPNs listed together share the transaction's now(); a microsecond apiece keeps the order they
+  // were given in (the first is the one lists show), since the list orders by creation time.
+  await db.insert(customerPartMpns).values(
+    values.map((row, index) => ({
+      ...row,
+      createdAt: row.createdAt ?? sql`(now() + make_interval(secs => ${index / 1_000_000}))`,
+    })),
+  );
 }
 
 /** Removes one MPN of a part; answers the removed row, or null when the part has no such MPN. */

@@ -82,6 +82,7 @@ function toPart({ part, companyName }: PartRecord, mpns: PartMpnRow[]): Part {
     type: part.type,
     msl: part.msl,
     polarized: part.polarized,
+    lifecycle: part.lifecycle,
     valuation_rate:
       part.valuationMinor !== null && part.valuationCurrency !== null
         ? { amount_minor: part.valuationMinor, currency: part.valuationCurrency as never }
@@ -118,6 +119,7 @@ async function listOf(reader: PartReader, query: PartListQuery | StaffPartListQu
     qKey: search.q ? normaliseMpn(search.q) || undefined : undefined,
     type: query.type,
     msl: query.msl,
+    lifecycle: query.lifecycle,
   });
   const items = await partsOf(reader.db, result.rows);
   return pageOf(query, { rows: items, total: result.total }, (item) => item);
@@ -228,6 +230,7 @@ export async function createPart(ctx: PartsContext, body: PartCreate): Promise<P
       type: body.type,
       msl: body.msl ?? null,
       polarized: body.polarized ?? false,
+      lifecycle: body.lifecycle ?? null,
       valuationMinor: body.valuation_rate?.amount_minor ?? null,
       valuationCurrency: body.valuation_rate?.currency ?? null,
       comment: body.comment?.trim() || null,
@@ -252,6 +255,7 @@ export async function updatePart(ctx: PartsContext, id: string, body: PartUpdate
       type: body.type ?? part.type,
       msl: body.msl === undefined ? part.msl : body.msl,
       polarized: body.polarized ?? part.polarized,
+      lifecycle: body.lifecycle === undefined ? part.lifecycle : body.lifecycle,
       valuationMinor:
         body.valuation_rate === undefined ? part.valuationMinor : (body.valuation_rate?.amount_minor ?? null),
       valuationCurrency:
@@ -263,6 +267,7 @@ export async function updatePart(ctx: PartsContext, id: string, body: PartUpdate
     if (next.type !== part.type) changes.type = next.type;
     if (next.msl !== part.msl) changes.msl = next.msl;
     if (next.polarized !== part.polarized) changes.polarized = next.polarized;
+    if (next.lifecycle !== part.lifecycle) changes.lifecycle = next.lifecycle;
     if (next.valuationMinor !== part.valuationMinor || next.valuationCurrency !== part.valuationCurrency)
       changes.valuation_rate = valuationText(next.valuationMinor, next.valuationCurrency);
     if (next.comment !== part.comment) changes.comment = next.comment;

@@ -78,6 +78,18 @@ describe("customer parts", () => {
     expect(await partCount()).toBe(before);
   });
 
+  it("keep the MPNs in the order given: the first is the one lists show", async () => {
+    const { auth } = await member();
+    const mpns = ["Z-LAST-SORTS-FIRST", "A-SECOND", "M-THIRD", "B-FOURTH", "Y-FIFTH"];
+    const part = await createPart(auth, {
+      description: "Buck converter",
+      mpns: mpns.map((mpn) => ({ manufacturer: null, mpn })),
+    });
+    expect(part.mpns.map((m: { mpn: string }) => m.mpn)).toEqual(mpns);
+    const listed = (await get(auth, `/api/parts?q=${encodeURIComponent("Buck converter")}`)).json().data;
+    expect(listed.items[0].mpns.map((m: { mpn: string }) => m.mpn)).toEqual(mpns);
+  });
+
   it("keep one MPN on one part, compared as normalised MPNs, and resolve manufacturer aliases", async () => {
     const { auth } = await member();
     const first = await createPart(auth, {
@@ -180,6 +192,52 @@ describe("customer parts", () => {
     const before = await entries();
     expect((await send(auth, "PUT", `/api/parts/${part.id}`, { msl: "3" })).statusCode).toBe(200);
     expect(await entries()).toBe(before);
+  });
+
+  it("keep a part's lifecycle: not known unless given, changed and cleared with the history telling", async () => {
+    const { auth } = await member();
+    const unknown = await createPart(auth, { description: "10k 0603" });
+    expect(unknown.lifecycle).toBeNull();
+    const part = await createPart(auth, { type: "ic", description: "MCU", lifecycle: "active" });
+    expect(part.lifecycle).toBe("active");
+    expect((await get(auth, `/api/parts/${part.id}`)).json().data.lifecycle).toBe("active");
+
+    const changed = await send(auth, "PUT", `/api/parts/${part.id}`, { lifecycle: "last_time_buy" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const detail = changed.json().data as PartBody;
+    expect(detail.lifecycle).toBe("last_time_buy");
+    expect(detail.history[0]).toMatchObject({
+      action: "part.updated",
+      details: { fields: "lifecycle", lifecycle: "last_time_buy" },
+    });
+    const cleared = (await send(auth, "PUT", `/api/parts/${part.id}`, { lifecycle: null })).json()
+      .data as PartBody;
+    expect(cleared.lifecycle).toBeNull();
+    expect(cleared.history[0]!.details).toMatchObject({ lifecycle: null });
+
+    await send(auth, "PUT", `/api/parts/${unknown.id}`, { lifecycle: "obsolete" });
+    const obsolete = await get(auth, "/api/parts?lifecycle=obsolete");
+    expect((obsolete.json().data.items as PartBody[]).map((p) => p.id)).toEqual([unknown.id]);
+    expect((await get(auth, "/api/parts?lifecycle=eol")).statusCode).toBe(400);
+  });
+
+  it("refuse a lifecycle that is none of the four, on create and update, writing nothing", async () => {
+    const { auth } = await member();
+    const part = await createPart(auth, { description: "Part", lifecycle: "nrnd" });
+    const parts = await partCount();
+    const entries = async () => (await db().select({ n: count() }).from(activityLog))[0]!.n;
+    const logged = await entries();
+    for (const lifecycle of ["eol", "NRND", "", 1]) {
+      const created = await send(auth, "POST", "/api/parts", { type: "ic", description: "x", lifecycle });
+      expect(created.statusCode, created.body).toBe(400);
+      expect(created.json()).toMatchObject({ error: "VALIDATION_ERROR", field: "lifecycle" });
+      const updated = await send(auth, "PUT", `/api/parts/${part.id}`, { lifecycle });
+      expect(updated.statusCode, updated.body).toBe(400);
+      expect(updated.json()).toMatchObject({ error: "VALIDATION_ERROR", field: "lifecycle" });
+    }
+    expect(await partCount()).toBe(parts);
+    expect(await entries()).toBe(logged);
+    expect((await get(auth, `/api/parts/${part.id}`)).json().data.lifecycle).toBe("nrnd");
   });
 
   it("refuse bad input with the field named and write nothing", async () => {

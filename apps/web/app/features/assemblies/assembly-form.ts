@@ -3,6 +3,7 @@ import {
   assemblySpecFieldsSchema,
   assemblySpecFieldsShape,
 } from "@ems/contracts/assembly-spec";
+import { placementsImportSchema } from "@ems/contracts/assemblies";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { z } from "zod";
 
@@ -86,5 +87,8 @@ export function fileRefusalError(error: unknown): unknown {
   return new ApiError({ status: error.status, code: `refused.${reason}`, message: reason, field: "file_id" });
 }
 
-/** The pick-and-place file to read (POST /api/pcbas/:id/placements). */
-export const placementsImportForm = z.object({ id: z.uuid(), file_id: z.uuid() });
+/**
+ * The pick-and-place file to preview or import, with the unit, side and origin the customer
+ * confirmed (POST /api/pcbas/:id/placements[/preview]); an empty choice keeps what the file says.
+ */
+export const placementsImportForm = placementsImportSchema.extend({ id: z.uuid() });

@@ -28,14 +28,24 @@ function AssemblyFieldsView({ version }: { version: AssemblyVersion }) {
   const locale = useLocale();
   const f = version.fields;
   const yes = (value: boolean) => i18n._(value ? "assembly.yes" : "assembly.no");
+  const counts = version.placements;
   const sides = (["top", "bottom"] as const).map((side) => {
     const techs = (["smt", "tht"] as const)
       .filter((tech) => f[`${side}_${tech}`])
       .map((tech) => i18n._(`assembly.tech.${tech}`));
-    return [
-      `assembly.side.${side}`,
-      techs.length > 0 ? techs.join(" + ") : i18n._("assembly.side_empty"),
-    ] as const;
+    const chosen = techs.length > 0 ? techs.join(" + ") : i18n._("assembly.side_empty");
+    if (!counts) return [`assembly.side.${side}`, chosen] as const;
+    // The counts come from the pick-and-place data; a technology it places but the specification
+    // leaves out of this side is named, so the customer notices before quoting.
+    const placed = i18n._("assembly.side_with_counts", {
+      chosen,
+      smt: formatNumber(counts[`${side}_smt`], locale),
+      tht: formatNumber(counts[`${side}_tht`], locale),
+    });
+    const missing = (["smt", "tht"] as const)
+      .filter((tech) => counts[`${side}_${tech}`] > 0 && !f[`${side}_${tech}`])
+      .map((tech) => i18n._("assembly.tech_not_selected", { tech: i18n._(`assembly.tech.${tech}`) }));
+    return [`assembly.side.${side}`, [placed, ...missing].join(" · ")] as const;
   });
   const rows: (readonly [string, string])[] = [
     ["assembly.field.customer_part_number", f.customer_part_number || "—"],

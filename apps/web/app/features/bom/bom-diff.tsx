@@ -14,6 +14,7 @@ const DIFF_FIELDS = [
   "description",
   "parts",
   "dnp",
+  "consigned",
   "comment",
   "part",
 ] as const;
@@ -43,6 +44,8 @@ function FieldChange({ field, before, after }: { field: string; before: BomLineD
         return line.parts.map((p) => [p.manufacturer, p.mpn].filter(Boolean).join(" ")).join("; ") || "–";
       case "dnp":
         return i18n._(line.dnp ? "bom.diff.dnp_yes" : "bom.diff.dnp_no");
+      case "consigned":
+        return i18n._(line.consigned ? "bom.diff.consigned_yes" : "bom.diff.consigned_no");
       case "part":
         return line.part?.part_number ?? "–";
       case "quantity":

@@ -41,6 +41,9 @@ export const bomLineForm = z.object({
     .max(10)
     .optional(),
   dnp: z.boolean().optional(),
+  consigned: z.boolean().optional(),
+  /** Set when the dialog offers the consigned box (partly consigned assemblies): only then is it sent. */
+  consigned_offered: z.boolean().optional(),
   comment: text(BOM_LIMITS.comment),
   part_id: z.uuid().optional(),
   /** The part the line was linked to when the dialog opened: only a change is sent. */
@@ -66,6 +69,7 @@ export function lineUpdateOf(form: BomLineForm): BomLineUpdate {
     description: orNull(form.description),
     parts,
     dnp: form.dnp ?? false,
+    ...(form.consigned_offered ? { consigned: form.consigned ?? false } : {}),
     comment: form.comment?.trim() || null,
     ...(partId !== (form.part_before ?? null) ? { part_id: partId } : {}),
   };
@@ -85,6 +89,7 @@ export function lineFormDefaults(line: BomLineDto, version: number) {
       ? line.parts.map((part) => ({ manufacturer: part.manufacturer ?? "", mpn: part.mpn }))
       : [{ manufacturer: "", mpn: "" }],
     dnp: line.dnp ? "on" : "",
+    consigned: line.consigned ? "on" : "",
     comment: line.comment ?? "",
     part_id: line.part?.id ?? "",
     part_before: line.part?.id ?? "",

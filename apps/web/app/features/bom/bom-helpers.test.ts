@@ -180,4 +180,16 @@ describe("a line's edit", () => {
     });
     expect(lineUpdateOf({ line_id: id, base_version: 3, quantity: 1, part_before: id }).part_id).toBeNull();
   });
+
+  it("sends consigned only when the dialog offered it (a partly consigned assembly)", () => {
+    const id = crypto.randomUUID();
+    const base = { line_id: id, base_version: 2, quantity: 1 };
+    expect(lineUpdateOf(base)).not.toHaveProperty("consigned");
+    // A box that was hidden must not clear a flag staff set.
+    expect(lineUpdateOf({ ...base, consigned: true })).not.toHaveProperty("consigned");
+    expect(lineUpdateOf({ ...base, consigned_offered: true })).toMatchObject({ consigned: false });
+    expect(lineUpdateOf({ ...base, consigned_offered: true, consigned: true })).toMatchObject({
+      consigned: true,
+    });
+  });
 });

@@ -116,11 +116,14 @@ function PartPicker({ name, current }: { name: string; current: PartChoice | nul
 export function BomLineDialog({
   line,
   version,
+  offerConsigned,
   onClose,
   onSaved,
 }: {
   line: BomLineDto | null;
   version: number;
+  /** A partly consigned assembly: the customer says which lines' parts they send. */
+  offerConsigned: boolean;
   onClose: () => void;
   onSaved: (bom: Pick<BomDto, "version"> | undefined) => void;
 }) {
@@ -135,7 +138,14 @@ export function BomLineDialog({
       size="lg"
     >
       {line ? (
-        <LineForm key={line.id} line={line} version={version} onClose={onClose} onSaved={onSaved} />
+        <LineForm
+          key={line.id}
+          line={line}
+          version={version}
+          offerConsigned={offerConsigned}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
       ) : null}
     </Dialog>
   );
@@ -144,11 +154,13 @@ export function BomLineDialog({
 function LineForm({
   line,
   version,
+  offerConsigned,
   onClose,
   onSaved,
 }: {
   line: BomLineDto;
   version: number;
+  offerConsigned: boolean;
   onClose: () => void;
   onSaved: (bom: Pick<BomDto, "version"> | undefined) => void;
 }) {
@@ -294,6 +306,22 @@ function LineForm({
           <input {...getInputProps(fields.dnp, { type: "checkbox" })} className="size-4" />
           {i18n._("bom.line.dnp")}
         </label>
+        {offerConsigned ? (
+          <div className="space-y-1 sm:col-span-2">
+            <input type="hidden" name={fields.consigned_offered.name} value="on" />
+            <label className="flex items-center gap-2 text-sm font-semibold">
+              <input
+                {...getInputProps(fields.consigned, { type: "checkbox" })}
+                aria-describedby={`${fields.consigned.id}-hint`}
+                className="size-4"
+              />
+              {i18n._("bom.line.consigned")}
+            </label>
+            <p id={`${fields.consigned.id}-hint`} className="text-sm text-neutral-600 dark:text-neutral-400">
+              {i18n._("bom.line.consigned_hint")}
+            </p>
+          </div>
+        ) : null}
         <FormField
           label={i18n._("bom.line.comment")}
           description={i18n._("bom.line.comment_hint")}

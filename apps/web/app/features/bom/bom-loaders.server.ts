@@ -21,6 +21,7 @@ export function assemblyHeader(assembly: AssemblyDetail) {
     number: assembly.number,
     name: assembly.latest.fields.name,
     pcb: assembly.latest.pcb,
+    partsSourcing: assembly.latest.fields.parts_sourcing,
   };
 }
 

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 
 import { DataTable } from "~/components/list/data-table";
 import { listLinkClass } from "~/components/list/link-class";
+import { PartLifecycleBadge } from "~/components/part-lifecycle-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input, inputClassName } from "~/components/ui/input";
@@ -250,19 +251,30 @@ export function BomTable({
         header: () => i18n._("bom.col.handling"),
         cell: (c) => {
           const part = c.row.original.line.part;
-          if (!part || (!part.msl && !part.polarized)) return <span className={muted}>–</span>;
+          if (!part || (!part.msl && !part.polarized && !part.lifecycle))
+            return <span className={muted}>–</span>;
           return (
-            <span className="flex flex-col gap-0.5 text-xs whitespace-nowrap">
+            <span className="flex flex-col items-start gap-0.5 text-xs whitespace-nowrap">
               {part.msl ? <span>{i18n._("bom.msl", { level: part.msl })}</span> : null}
               {part.polarized ? <span>{i18n._("bom.polarized")}</span> : null}
+              <PartLifecycleBadge lifecycle={part.lifecycle} />
             </span>
           );
         },
       }),
-      column.accessor((row) => row.line.dnp, {
+      column.display({
         id: "dnp",
-        header: () => i18n._("bom.col.dnp"),
-        cell: (c) => (c.getValue() ? <Badge tone="neutral">{i18n._("bom.dnp")}</Badge> : null),
+        header: () => i18n._("bom.col.fitting"),
+        cell: (c) => {
+          const { dnp, consigned } = c.row.original.line;
+          if (!dnp && !consigned) return null;
+          return (
+            <span className="flex flex-col items-start gap-1">
+              {dnp ? <Badge tone="neutral">{i18n._("bom.dnp")}</Badge> : null}
+              {consigned ? <Badge tone="info">{i18n._("bom.consigned_badge")}</Badge> : null}
+            </span>
+          );
+        },
       }),
       column.display({
         id: "comment",

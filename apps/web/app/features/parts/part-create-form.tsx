@@ -45,6 +45,7 @@ export function PartCreateForm({
       description: prefill?.description ?? "",
       type: prefill?.type ?? "ic",
       msl: "",
+      lifecycle: "",
       valuation_rate: { amount_minor: "", currency: defaultCurrency },
       comment: "",
       mpns: [{ manufacturer: prefill?.manufacturer ?? "", mpn: prefill?.mpn ?? "" }],

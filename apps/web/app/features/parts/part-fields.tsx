@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
-import { MSL_LEVELS, PART_LIMITS, PART_TYPES } from "@ems/contracts/parts";
+import { MSL_LEVELS, PART_LIFECYCLES, PART_LIMITS, PART_TYPES } from "@ems/contracts/parts";
 import { CURRENCIES } from "@ems/contracts/money";
 
 import { FormField } from "~/components/ui/form-field";
@@ -30,7 +30,10 @@ export function useFieldError() {
     });
 }
 
-/** Description, type, MSL, polarity, valuation rate and comment: the fields creating and editing share. */
+/**
+ * Description, type, MSL, lifecycle, polarity, valuation rate and comment: the fields creating and
+ * editing share.
+ */
 export function PartDetailFields({
   fields,
 }: {
@@ -38,6 +41,7 @@ export function PartDetailFields({
     description: FieldMetadata<unknown>;
     type: FieldMetadata<unknown>;
     msl: FieldMetadata<unknown>;
+    lifecycle: FieldMetadata<unknown>;
     polarized: FieldMetadata<unknown>;
     valuation_rate: FieldMetadata<unknown>;
     comment: FieldMetadata<unknown>;
@@ -88,6 +92,22 @@ export function PartDetailFields({
             {MSL_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {i18n._(`parts.msl.${level}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        label={i18n._("parts.field.lifecycle")}
+        description={i18n._("parts.hint_lifecycle")}
+        error={error(fields.lifecycle.errors)}
+      >
+        {(f) => (
+          <select {...getSelectProps(fields.lifecycle)} {...f} className={inputClassName}>
+            <option value="">{i18n._("parts.lifecycle_none")}</option>
+            {PART_LIFECYCLES.map((lifecycle) => (
+              <option key={lifecycle} value={lifecycle}>
+                {i18n._(`parts.lifecycle.${lifecycle}`)}
               </option>
             ))}
           </select>

@@ -31,6 +31,7 @@ const PART = {
   type: "resistor" as const,
   msl: null,
   polarized: false,
+  lifecycle: null,
   valuation_rate: { amount_minor: 12, currency: "EUR" as const },
   comment: null,
   mpns: [],
@@ -46,6 +47,7 @@ describe("the new part's form", () => {
         description: "Buck converter 3 A",
         type: "ic",
         msl: "3",
+        lifecycle: "nrnd",
         polarized: "on",
         "valuation_rate.amount_minor": "1,25",
         "valuation_rate.currency": "EUR",
@@ -65,18 +67,20 @@ describe("the new part's form", () => {
       description: "Buck converter 3 A",
       type: "ic",
       msl: "3",
+      lifecycle: "nrnd",
       polarized: true,
       valuation_rate: { amount_minor: 125, currency: "EUR" },
       mpns: [{ manufacturer: "TI", mpn: "TPS62130RGTR" }, { mpn: "TPS62130RGTT" }],
     });
   });
 
-  it("leaves the rate, the MSL and the MPNs out when they are blank", () => {
+  it("leaves the rate, the MSL, the lifecycle and the MPNs out when they are blank", () => {
     const submission = parseWithZod(
       formData({
         description: "Header 2x5",
         type: "connector",
         msl: "",
+        lifecycle: "",
         "valuation_rate.amount_minor": "",
         "valuation_rate.currency": "EUR",
         "mpns[0].manufacturer": "",
@@ -112,6 +116,13 @@ describe("the new part's form", () => {
     ]);
   });
 
+  it("refuses a lifecycle that is none of the four at its field", () => {
+    const submission = parseWithZod(formData({ description: "MCU", type: "ic", lifecycle: "eol" }), {
+      schema: partCreateForm,
+    });
+    expect(Object.keys(submission.reply().error ?? {})).toEqual(["lifecycle"]);
+  });
+
   it("refuses the same MPN twice at the second row, however it is spaced", () => {
     const submission = parseWithZod(
       formData({
@@ -142,6 +153,7 @@ describe("the edit form", () => {
       description: defaults.description,
       type: defaults.type,
       msl: defaults.msl,
+      lifecycle: defaults.lifecycle,
       "valuation_rate.amount_minor": defaults.valuation_rate.amount_minor,
       "valuation_rate.currency": defaults.valuation_rate.currency,
       comment: defaults.comment,
@@ -154,6 +166,8 @@ describe("the edit form", () => {
   it("starts from the part, the rate in major units", () => {
     expect(defaults.valuation_rate).toEqual({ amount_minor: "0.12", currency: "EUR" });
     expect(defaults.msl).toBe("");
+    expect(defaults.lifecycle).toBe("");
+    expect(editDefaultsOf({ ...PART, lifecycle: "last_time_buy" }).lifecycle).toBe("last_time_buy");
   });
 
   it("sends only what changed (PATCH), nothing when nothing did", () => {
@@ -161,16 +175,27 @@ describe("the edit form", () => {
     expect(msl.status === "success" && msl.value).toEqual({ id: ID, changes: { msl: "3" } });
     const none = post({});
     expect(none.status === "success" && none.value).toEqual({ id: ID, changes: {} });
+    const lifecycle = post({ lifecycle: "obsolete" });
+    expect(lifecycle.status === "success" && lifecycle.value).toEqual({
+      id: ID,
+      changes: { lifecycle: "obsolete" },
+    });
   });
 
-  it("clears the rate, the comment and the MSL as null, and reads a ticked box", () => {
+  it("clears the rate, the comment, the MSL and the lifecycle as null, and reads a ticked box", () => {
     const cleared = parseWithZod(
       formData({
         id: ID,
-        original: JSON.stringify({ ...editValuesOf(PART), msl: "2a", comment: "Bake first" }),
+        original: JSON.stringify({
+          ...editValuesOf(PART),
+          msl: "2a",
+          lifecycle: "active",
+          comment: "Bake first",
+        }),
         description: PART.description,
         type: PART.type,
         msl: "",
+        lifecycle: "",
         polarized: "on",
         "valuation_rate.amount_minor": "",
         "valuation_rate.currency": "EUR",
@@ -180,6 +205,7 @@ describe("the edit form", () => {
     );
     expect(cleared.status === "success" && cleared.value.changes).toEqual({
       msl: null,
+      lifecycle: null,
       polarized: true,
       valuation_rate: null,
       comment: null,

@@ -3,6 +3,7 @@ import {
   partCreateSchema,
   partMpnInputSchema,
   partSeriesUpdateSchema,
+  PART_LIFECYCLES,
   PART_TYPES,
   valuationRateSchema,
   type Part,
@@ -92,6 +93,11 @@ const editShape = {
     .optional()
     .transform((msl) => msl ?? null),
   polarized: z.boolean().default(false),
+  // Blank is "not known", null to the API like a blank MSL.
+  lifecycle: z
+    .enum(PART_LIFECYCLES)
+    .optional()
+    .transform((lifecycle) => lifecycle ?? null),
   valuation_rate: valuationField,
   comment: partCreateSchema.shape.comment.transform((comment) => comment ?? null),
 };
@@ -105,6 +111,7 @@ export function editValuesOf(part: Pick<Part, keyof PartEditValues>): PartEditVa
     type: part.type,
     msl: part.msl,
     polarized: part.polarized,
+    lifecycle: part.lifecycle,
     valuation_rate: part.valuation_rate,
     comment: part.comment,
   };
@@ -119,6 +126,7 @@ export function editDefaultsOf(part: Part) {
     type: part.type,
     msl: part.msl ?? "",
     polarized: part.polarized ? "on" : "",
+    lifecycle: part.lifecycle ?? "",
     valuation_rate: {
       amount_minor: part.valuation_rate
         ? minorToMajor(part.valuation_rate.amount_minor, part.valuation_rate.currency)

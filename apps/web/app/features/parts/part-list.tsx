@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { MSL_LEVELS, PART_TYPES, type Part } from "@ems/contracts/parts";
+import { MSL_LEVELS, PART_LIFECYCLES, PART_TYPES, type Part } from "@ems/contracts/parts";
 import { formatDate, formatMoney } from "@ems/i18n/format";
 import type { Locale } from "@ems/i18n/locales";
 import { createColumnHelper } from "@tanstack/react-table";
@@ -8,31 +8,57 @@ import { Link } from "react-router";
 
 import { DataTable } from "~/components/list/data-table";
 import { listLinkClass } from "~/components/list/link-class";
-import { ListToolbar, ToolbarFilter, ToolbarSearch } from "~/components/list/list-toolbar";
+import { ListToolbar, ToolbarFilter, ToolbarSearch, ToolbarSelect } from "~/components/list/list-toolbar";
+import { PartLifecycleBadge } from "~/components/part-lifecycle-badge";
 import { isFiltered, listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
 import { partSheetHref } from "~/lib/part-links";
 
-import { LIST_MPNS_SHOWN, PART_LIST } from "./part-helpers";
+import { LIST_MPNS_SHOWN, PART_LIST, STAFF_PART_LIST } from "./part-helpers";
 
 const muted = "text-neutral-700 dark:text-neutral-300";
 
-/** Search (part number, MPN or description), type and MSL, as a GET form so the URL holds them. */
-export function PartFilters({ state, pathname }: { state: ListState; pathname: string }) {
+/** Search (part number, MPN or description), type, MSL and lifecycle, as a GET form so the URL holds them. */
+export function PartFilters({
+  state,
+  pathname,
+  companies,
+}: {
+  state: ListState;
+  pathname: string;
+  /** The back office filters by customer too. */
+  companies?: readonly { id: string; name: string }[];
+}) {
   const { i18n } = useLingui();
+  // The back office sorts by another default, so its sort is told apart by its own spec.
+  const spec = companies ? STAFF_PART_LIST : PART_LIST;
   return (
     <ListToolbar
       label={i18n._("parts.filters")}
       applyLabel={i18n._("parts.filter_apply")}
-      hidden={sortHidden(state, PART_LIST)}
+      hidden={sortHidden(state, spec)}
       clear={
-        isFiltered(state, PART_LIST)
+        isFiltered(state, spec)
           ? {
-              href: listHref(pathname, state, PART_LIST, { q: "", filters: { type: null, msl: null } }),
+              href: listHref(pathname, state, spec, {
+                q: "",
+                filters: { type: null, msl: null, lifecycle: null, company: null },
+              }),
               label: i18n._("parts.filter_reset"),
             }
           : undefined
       }
     >
+      {companies ? (
+        <ToolbarSelect
+          name="company"
+          label={i18n._("parts.filter_company")}
+          value={state.filters.company ?? ""}
+          options={[
+            { value: "", label: i18n._("parts.all_companies") },
+            ...companies.map((company) => ({ value: company.id, label: company.name })),
+          ]}
+        />
+      ) : null}
       <ToolbarSearch
         label={i18n._("parts.filter_search")}
         hint={i18n._("parts.filter_search_hint")}
@@ -53,6 +79,14 @@ export function PartFilters({ state, pathname }: { state: ListState; pathname: s
         allLabel={i18n._("parts.all_msl")}
         values={MSL_LEVELS}
         optionLabel={(msl) => i18n._("parts.msl_short", { level: msl })}
+        state={state}
+      />
+      <ToolbarFilter
+        name="lifecycle"
+        label={i18n._("parts.field.lifecycle")}
+        allLabel={i18n._("parts.all_lifecycles")}
+        values={PART_LIFECYCLES}
+        optionLabel={(lifecycle) => i18n._(`parts.lifecycle.${lifecycle}`)}
         state={state}
       />
     </ListToolbar>
@@ -88,6 +122,7 @@ export function PartTable({
   pathname,
   search,
   locale,
+  staff = false,
 }: {
   items: Part[];
   state: ListState;
@@ -95,8 +130,14 @@ export function PartTable({
   /** The page's query string, kept when a sheet opens. */
   search: string;
   locale: Locale;
+  /**
+   * The back office: the customer named; polarity and the customer's own valuation rate stay in the
+   * sheet, which leaves room for the customer.
+   */
+  staff?: boolean;
 }) {
   const { i18n } = useLingui();
+  const spec = staff ? STAFF_PART_LIST : PART_LIST;
   const columns = useMemo(
     () => [
       column.accessor("part_number", {
@@ -111,6 +152,14 @@ export function PartTable({
           </Link>
         ),
       }),
+      ...(staff
+        ? [
+            column.accessor("company_name", {
+              header: () => i18n._("parts.col_company"),
+              cell: (c) => <span className="block min-w-32 break-words">{c.getValue()}</span>,
+            }),
+          ]
+        : []),
       column.accessor("description", {
         header: () => i18n._("parts.field.description"),
         cell: (c) => <span className="block min-w-40 break-words">{c.getValue()}</span>,
@@ -135,23 +184,36 @@ export function PartTable({
           );
         },
       }),
-      column.accessor("polarized", {
-        header: () => i18n._("parts.col_polarized"),
-        cell: (c) => i18n._(c.getValue() ? "parts.yes" : "parts.no"),
-      }),
-      column.accessor("valuation_rate", {
-        header: () => i18n._("parts.col_valuation_rate"),
-        cell: (c) => {
-          const rate = c.getValue();
-          return rate ? (
-            <span className="whitespace-nowrap tabular-nums">
-              {formatMoney(rate.amount_minor, rate.currency, locale)}
-            </span>
+      column.accessor("lifecycle", {
+        header: () => i18n._("parts.field.lifecycle"),
+        cell: (c) =>
+          c.getValue() ? (
+            <PartLifecycleBadge lifecycle={c.getValue()} />
           ) : (
-            <span className={muted}>—</span>
-          );
-        },
+            <span className={`whitespace-nowrap ${muted}`}>{i18n._("parts.lifecycle_none")}</span>
+          ),
       }),
+      ...(staff
+        ? []
+        : [
+            column.accessor("polarized", {
+              header: () => i18n._("parts.col_polarized"),
+              cell: (c) => i18n._(c.getValue() ? "parts.yes" : "parts.no"),
+            }),
+            column.accessor("valuation_rate", {
+              header: () => i18n._("parts.col_valuation_rate"),
+              cell: (c) => {
+                const rate = c.getValue();
+                return rate ? (
+                  <span className="whitespace-nowrap tabular-nums">
+                    {formatMoney(rate.amount_minor, rate.currency, locale)}
+                  </span>
+                ) : (
+                  <span className={muted}>—</span>
+                );
+              },
+            }),
+          ]),
       column.accessor("updated_at", {
         header: () => i18n._("parts.col_updated"),
         cell: (c) => (
@@ -161,16 +223,16 @@ export function PartTable({
         ),
       }),
     ],
-    [i18n, locale, search],
+    [i18n, locale, search, staff],
   );
   return (
     <DataTable
       data={items}
       columns={columns}
-      caption={i18n._("parts.table_label")}
+      caption={i18n._(staff ? "parts.staff_table_label" : "parts.table_label")}
       sortable={SORTABLE}
       sort={state}
-      sortHref={(key) => listHref(pathname, state, PART_LIST, sortChange(state, PART_LIST, key))}
+      sortHref={(key) => listHref(pathname, state, spec, sortChange(state, spec, key))}
       rowId={(row) => row.id}
       minWidth="min-w-[900px]"
       cards="md"

@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react";
 import type { I18n } from "@lingui/core";
 import {
   MSL_LEVELS,
+  PART_LIFECYCLES,
   PART_LIMITS,
   PART_TYPES,
   type PartDetail,
@@ -138,17 +139,30 @@ function PartEditForm({ part, onClose }: { part: PartDetail; onClose: () => void
   );
 }
 
-/** A history value in the reader's words: type and MSL by their labels, yes/no, "none" for a cleared one. */
+/**
+ * A history value in the reader's words: type, MSL and lifecycle by their labels, yes/no, "none" for
+ * a cleared one.
+ */
 function historyValue(i18n: I18n, field: string, value: string | number | boolean | null): string {
   if (value === null || value === "") return i18n._("parts.history_none");
   if (field === "type" && PART_TYPES.includes(value as never)) return i18n._(`parts.type.${String(value)}`);
   if (field === "msl" && MSL_LEVELS.includes(value as never))
     return i18n._("parts.msl_short", { level: String(value) });
+  if (field === "lifecycle" && PART_LIFECYCLES.includes(value as never))
+    return i18n._(`parts.lifecycle.${String(value)}`);
   if (typeof value === "boolean") return i18n._(value ? "parts.yes" : "parts.no");
   return String(value);
 }
 
-const HISTORY_FIELDS = ["description", "type", "msl", "polarized", "valuation_rate", "comment"] as const;
+const HISTORY_FIELDS = [
+  "description",
+  "type",
+  "msl",
+  "lifecycle",
+  "polarized",
+  "valuation_rate",
+  "comment",
+] as const;
 
 /** What one history entry says happened. */
 function HistoryText({ entry }: { entry: PartHistoryEntry }) {
@@ -204,12 +218,15 @@ export function PartSheet({
   search,
   mayEdit,
   locale,
+  staff = false,
 }: {
   part: PartDetail;
   /** The page's query string, to close the sheet onto. */
   search: string;
   mayEdit: boolean;
   locale: Locale;
+  /** The back office, which reads every customer's parts: the customer named. */
+  staff?: boolean;
 }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
@@ -239,11 +256,15 @@ export function PartSheet({
           {i18n._("parts.facts")}
         </h3>
         <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-2 text-sm">
+          {staff ? <Fact label={i18n._("parts.col_company")}>{part.company_name}</Fact> : null}
           <Fact label={i18n._("parts.field.part_number")}>{part.part_number}</Fact>
           <Fact label={i18n._("parts.field.description")}>{part.description}</Fact>
           <Fact label={i18n._("parts.field.type")}>{i18n._(`parts.type.${part.type}`)}</Fact>
           <Fact label={i18n._("parts.col_msl")}>
             {part.msl ? i18n._(`parts.msl.${part.msl}`) : i18n._("parts.msl_none")}
+          </Fact>
+          <Fact label={i18n._("parts.field.lifecycle")}>
+            {part.lifecycle ? i18n._(`parts.lifecycle.${part.lifecycle}`) : i18n._("parts.lifecycle_none")}
           </Fact>
           <Fact label={i18n._("parts.col_polarized")}>
             {i18n._(part.polarized ? "parts.yes" : "parts.no")}
@@ -291,24 +312,29 @@ export function PartSheet({
         <h3 id="part-history" className="text-base font-semibold">
           {i18n._("parts.history_title")}
         </h3>
-        <ol className="space-y-3 text-sm">
-          {part.history.map((entry, index) => (
-            <li
-              key={`${entry.at}-${index}`}
-              className="border-l-2 border-neutral-300 pl-3 dark:border-neutral-700"
-            >
-              <p className={`text-xs ${muted}`}>
-                {i18n._("parts.history.meta", {
-                  date: dateTime(entry.at),
-                  name: entry.actor_name ?? i18n._("parts.history.someone"),
-                })}
-              </p>
-              <div>
-                <HistoryText entry={entry} />
-              </div>
-            </li>
-          ))}
-        </ol>
+        {part.history.length ? (
+          <ol className="space-y-3 text-sm">
+            {part.history.map((entry, index) => (
+              <li
+                key={`${entry.at}-${index}`}
+                className="border-l-2 border-neutral-300 pl-3 dark:border-neutral-700"
+              >
+                <p className={`text-xs ${muted}`}>
+                  {i18n._("parts.history.meta", {
+                    date: dateTime(entry.at),
+                    name: entry.actor_name ?? i18n._("parts.history.someone"),
+                  })}
+                </p>
+                <div>
+                  <HistoryText entry={entry} />
+                </div>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          // Only parts written outside the API (the demo data) have no recorded change.
+          <p className={`text-sm ${muted}`}>{i18n._("parts.history_empty")}</p>
+        )}
       </section>
 
       {mayEdit ? (

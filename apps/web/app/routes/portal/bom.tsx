@@ -368,6 +368,7 @@ export default function Bom({ loaderData }: Route.ComponentProps) {
             <BomLineDialog
               line={editing}
               version={bom.version}
+              offerConsigned={assembly.partsSourcing === "partial"}
               onClose={() => setEditing(null)}
               onSaved={(saved) => {
                 setEditing(null);

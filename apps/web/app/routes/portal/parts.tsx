@@ -176,7 +176,11 @@ export default function Parts({ loaderData }: Route.ComponentProps) {
               count={i18n._("parts.count", { count: page.total })}
               empty={
                 <EmptyList
-                  clearHref={filtered ? link({ q: "", filters: { type: null, msl: null } }) : undefined}
+                  clearHref={
+                    filtered
+                      ? link({ q: "", filters: { type: null, msl: null, lifecycle: null } })
+                      : undefined
+                  }
                   clearLabel={i18n._("parts.filter_reset")}
                   action={
                     mayEdit ? (

@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state, sheet, pcbOptions, uploadMaxBytes: usage?.upload_max_bytes ?? null, ...list };
 }
 
-/** Creating, saving a new version, and reading a pick-and-place file. */
+/** Creating, saving a new version, and previewing and importing a pick-and-place file. */
 export async function action({ request, context }: Route.ActionArgs) {
   return submitIntent(request, context, {
     create: formIntent(assemblySpecFormSchema, async (api, form) => {
@@ -92,12 +92,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw specRuleError(error);
       }
     }),
-    placements: formIntent(placementsImportForm, async (api, { id, file_id }) => {
+    placementsPreview: formIntent(placementsImportForm, async (api, { id, ...body }) => {
       try {
-        const { data } = await call(api, assemblyEndpoints.placementsImport, {
-          params: { id },
-          body: { file_id },
-        });
+        return (await call(api, assemblyEndpoints.placementsPreview, { params: { id }, body })).data;
+      } catch (error) {
+        throw fileRefusalError(error);
+      }
+    }),
+    placements: formIntent(placementsImportForm, async (api, { id, ...body }) => {
+      try {
+        const { data } = await call(api, assemblyEndpoints.placementsImport, { params: { id }, body });
         return { total: data.counts.total };
       } catch (error) {
         throw fileRefusalError(error);
