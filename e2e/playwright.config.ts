@@ -77,6 +77,9 @@ export default defineConfig({
         // it in their canonical links, so the server-rendered ones (sitemaps) must too. Journeys
         // reach the server at 127.0.0.1 and follow mailed links by their path.
         PUBLIC_URL: siteConfig.url,
+        // Production digests go out once changes have rested for two seconds instead of an hour, so
+        // the quote-to-cash journey reads its one digest (quote-to-cash.spec.ts).
+        PRODUCTION_DIGEST_DELAY_S: "2",
         // Parallel journeys sign in as the same demo users many times within minutes.
         LOGIN_ACCOUNT_LIMIT: "1000",
         // The proxy in front is the test itself: a journey's X-Forwarded-For plays a client elsewhere

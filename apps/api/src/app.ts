@@ -27,7 +27,7 @@ import { staffInvoicesRoutes } from "./modules/invoices/staff-invoices-routes.ts
 import { ordersRoutes } from "./modules/orders/orders-routes.ts";
 import { staffOrdersRoutes } from "./modules/orders/staff-orders-routes.ts";
 import { paymentsRoutes } from "./modules/payments/payments-routes.ts";
-import { providersFromEnv } from "./modules/payments/payments-service.ts";
+import { enabledPaymentMethods, providersFromEnv } from "./modules/payments/payments-service.ts";
 import { staffPaymentsRoutes } from "./modules/payments/staff-payments-routes.ts";
 import { contractsRoutes } from "./modules/contracts/contracts-routes.ts";
 import { deskRoutes } from "./modules/desk/desk-routes.ts";
@@ -193,9 +193,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staffOrdersRoutes);
   await app.register(deliveriesRoutes);
   await app.register(staffDeliveriesRoutes);
-  await app.register(invoicesRoutes);
-  await app.register(staffInvoicesRoutes);
   const paymentProviders = providersFromEnv(env);
+  await app.register(invoicesRoutes);
+  await app.register(staffInvoicesRoutes, {
+    paymentMethods: (db) => enabledPaymentMethods(db, paymentProviders),
+  });
   await app.register(paymentsRoutes, {
     providers: paymentProviders,
     rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },

@@ -71,6 +71,11 @@ export const envSchema = z
      * sign-in code, were it not for the loopback check on each request. Refused in production.
      */
     DEV_OUTBOX_ON_NETWORK_INTERFACE_EXPOSES_ALL_ACCOUNTS: z.enum(["true", "false"]).optional(),
+    /**
+     * Seconds production changes rest after the last one before the order's digest mail goes out
+     * (at most one a day per order; milestones are mailed at once). Default: an hour.
+     */
+    PRODUCTION_DIGEST_DELAY_S: z.coerce.number().int().min(1).max(86_400).default(3600),
     /** Sender of every e-mail. */
     MAIL_FROM: z.string().min(3).default("Lindqvar Elektronik <portal@lindqvar.example>"),
     /** Where contact-form messages go; default: the operator's address from the site configuration. */

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME, OPERATOR_COMPANY_NAME, seedDemoData }
 import { buildApp } from "./app.ts";
 import { DEV_OUTBOX_OVERRIDE, devOutboxSetting } from "./modules/mail/dev-outbox-routes.ts";
 import { expireQuotes } from "./modules/quotes/quotes-service.ts";
+import { sendDueProductionDigests } from "./modules/orders/production-service.ts";
 import { sweepAbandonedUploads } from "./modules/files/files-service.ts";
 import { fileStorageFromEnv } from "./modules/files/storage-env.ts";
 import { uploadStoreFromEnv } from "./modules/files/upload-store.ts";
@@ -81,6 +82,19 @@ async function main(): Promise<void> {
   const uploadSweep = setInterval(sweepUploads, 60 * 60 * 1000);
   uploadSweep.unref();
 
+  // Production digests (at most one a day per order) go out once the changes have rested: looked
+  // for every minute, or more often when they rest less than that.
+  const digestDelayMs = env.PRODUCTION_DIGEST_DELAY_S * 1000;
+  const sendDigests = () =>
+    void sendDueProductionDigests({
+      db: app.db,
+      mailer: app.mailer,
+      publicUrl: env.PUBLIC_URL,
+      settleMs: digestDelayMs,
+    }).catch((error: unknown) => app.log.error({ err: error }, "production digests failed"));
+  const digestTimer = setInterval(sendDigests, Math.min(60_000, digestDelayMs));
+  digestTimer.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -89,6 +103,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     clearInterval(quoteExpiry);
     clearInterval(uploadSweep);
+    clearInterval(digestTimer);
     try {
       await app.close();
       await storage.close();

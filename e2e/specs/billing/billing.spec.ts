@@ -57,7 +57,6 @@ async function prepareShippedAndInvoicedOrder(staff: Page, customer: Page) {
         company_id: company!.id,
         title: "Sensor board SB-7, pilot run",
         currency: "EUR",
-        tax_rate_bp: 1900,
         valid_until: day(30),
         lines: [
           {
@@ -189,17 +188,56 @@ test("from invoice to payment: desk, deliveries, paying by bank transfer, materi
   await expect(page.getByText("1 delivery note")).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Pay the invoice by bank transfer: the details to transfer to, and the payment pending.
+  // Part of the money arrives first: staff record 500.00 of it in the back office.
+  const money = (minor: number) =>
+    new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(minor / 100);
+  const today = new Intl.DateTimeFormat("en", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date());
+  const open = invoice.total_minor - 50_000;
+  await gotoHydrated(staff, `/staff/billing?q=${invoice.number}`);
+  const staffRow = staff.getByRole("row", { name: new RegExp(invoice.number) });
+  await expect(staffRow.getByText(money(invoice.total_minor)).first()).toBeVisible();
+  await staffRow.getByRole("button", { name: `Record payment for ${invoice.number}` }).click();
+  const record = staff.getByRole("dialog", { name: `Record payment for ${invoice.number}` });
+  await expect(record.getByLabel("Amount received (EUR)")).toHaveValue(
+    (invoice.total_minor / 100).toFixed(2),
+  );
+  await record.getByLabel("Amount received (EUR)").fill("500.00");
+  await record.getByLabel("Received by").selectOption("bank_transfer");
+  await record.getByLabel("Reference (optional)").fill("SEPA 4711");
+  await expectNoAxeViolations(staff);
+  await record.getByRole("button", { name: "Record payment" }).click();
+  await expect(
+    staff.getByText(`Payment recorded: ${money(open)} of ${invoice.number} is still open`),
+  ).toBeVisible();
+  await expect(record).toBeHidden();
+  await expect(staffRow.getByText(`${money(open)} open`)).toBeVisible();
+  await expect(staffRow.getByText(`${money(50_000)} paid`)).toBeVisible();
+  await expect(staffRow.getByText("Unpaid", { exact: true })).toBeVisible();
+
+  // The customer sees what is still open, and announces a transfer of the rest.
   await gotoHydrated(page, "/my/invoices");
   await expect(page.getByRole("heading", { level: 1, name: "Your invoices" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Open amount" })).toBeVisible();
   const invoiceRow = page.getByRole("row", { name: new RegExp(invoice.number) });
   await expect(invoiceRow.getByText("Unpaid", { exact: true })).toBeVisible();
+  await expect(invoiceRow.getByText(`${money(open)} open`)).toBeVisible();
+  await expect(invoiceRow.getByText(`${money(50_000)} paid`)).toBeVisible();
   await invoiceRow.getByRole("button", { name: `Pay invoice ${invoice.number}` }).click();
   const dialog = page.getByRole("dialog", { name: `Pay invoice ${invoice.number}` });
+  await expect(dialog.getByText(`Still open: ${money(open)}`)).toBeVisible();
   await expect(dialog.getByRole("radio", { name: /Bank transfer/ })).toBeChecked();
-  await expectNoAxeViolations(page);
+  await expect(dialog.getByLabel("Amount transferred (EUR)")).toHaveValue((open / 100).toFixed(2));
+  await dialog.getByLabel("Amount transferred (EUR)").fill("abc");
   await dialog.getByRole("button", { name: /by bank transfer$/ }).click();
+  await expect(dialog.getByText("Enter the amount of your transfer, such as 250.00.")).toBeVisible();
+  await dialog.getByLabel("Amount transferred (EUR)").fill((open / 100).toFixed(2));
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: `Pay ${money(open)} by bank transfer` }).click();
   await expect(dialog.getByText("Bank transfer pending")).toBeVisible();
   await expect(dialog.getByText("DE02 1203 0000 0000 2020 51")).toBeVisible();
   await expect(dialog.getByText(invoice.number, { exact: true })).toBeVisible();
@@ -207,6 +245,7 @@ test("from invoice to payment: desk, deliveries, paying by bank transfer, materi
   await dialog.getByRole("button", { name: "Close" }).last().click();
   await expect(dialog).toBeHidden();
   await expect(invoiceRow.getByText("Payment pending")).toBeVisible();
+  await expect(invoiceRow.getByText(`Transfer of ${money(open)} on ${today} announced`)).toBeVisible();
   await expect(invoiceRow.getByRole("button", { name: `Pay invoice ${invoice.number}` })).toHaveCount(0);
   // A second payment is refused while the transfer is pending.
   const again = await page.request.post("/api/payments/charge", {
@@ -220,16 +259,30 @@ test("from invoice to payment: desk, deliveries, paying by bank transfer, materi
   await page.keyboard.press("Escape");
   await expectNoAxeViolations(page);
 
-  // The money arrives: staff record it, and the invoice is paid everywhere.
-  await data(
-    await staff.request.post(`/api/staff/invoices/${invoice.id}/payments`, {
-      data: { reference: "SEPA 4711" },
-    }),
-  );
-  await gotoHydrated(page, `/my/invoices?status=paid&q=${invoice.number}`);
+  // Staff see the announced transfer with its amount and day, filter by it, and record the money.
+  await gotoHydrated(staff, `/staff/billing?payment=transfer_announced&q=${invoice.number}`);
+  await expect(staff.locator('select[name="payment"]')).toHaveValue("transfer_announced");
+  await expect(staffRow.getByText("Transfer announced")).toBeVisible();
+  await expect(staffRow.getByText(`${money(open)} on ${today}`)).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await staffRow.getByRole("button", { name: `Record payment for ${invoice.number}` }).click();
   await expect(
-    page.getByRole("row", { name: new RegExp(invoice.number) }).getByText("Paid", { exact: true }),
+    record.getByText(`The customer announced a transfer of ${money(open)} on ${today}.`),
   ).toBeVisible();
+  await expect(record.getByLabel("Amount received (EUR)")).toHaveValue((open / 100).toFixed(2));
+  await record.getByRole("button", { name: "Record payment" }).click();
+  await expect(staff.getByText(`Payment recorded: ${invoice.number} is paid`)).toBeVisible();
+  // Settled: the filter no longer lists it; without the filter it is paid with nothing open.
+  await expect(staff.getByText("No invoices match")).toBeVisible();
+  await gotoHydrated(staff, `/staff/billing?q=${invoice.number}`);
+  await expect(staffRow.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(staffRow.getByText(/ open$/)).toHaveCount(0);
+
+  // The invoice is paid everywhere.
+  await gotoHydrated(page, `/my/invoices?status=paid&q=${invoice.number}`);
+  const paidRow = page.getByRole("row", { name: new RegExp(invoice.number) });
+  await expect(paidRow.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(paidRow.getByText(/ open$/)).toHaveCount(0);
   await gotoHydrated(page, "/my/desk");
   expect(await tileCount(page, "unpaid-invoices")).toBe(unpaidBefore - 1);
   await expect(page.getByRole("region", { name: "Unpaid invoices" }).getByText(invoice.number)).toHaveCount(

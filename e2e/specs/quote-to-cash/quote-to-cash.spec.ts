@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from "../../support/axe.ts";
 import { latestMail, registerCompany, signInByApi } from "../../support/accounts.ts";
 import { gotoHydrated } from "../../support/navigation.ts";
 import { pdfText } from "../../support/pdf.ts";
+import { E2E_MAIL_URL } from "../../support/settings.ts";
 
 const STAFF = { email: "staff@lindqvar.example", password: "demo-staff-2026" } as const;
 
@@ -25,7 +26,8 @@ async function settle(page: Page): Promise<void> {
 /**
  * Done-when journey of issue 5, across both sides, for a company that registers first (so the desk's
  * figures belong to this journey alone while the other journeys run in parallel): the customer asks
- * for a quote, staff price and send it, the customer orders part of it, staff advance production,
+ * for a quote, staff price and send it, the customer orders part of it, staff advance production in
+ * one form (the customer reads "Step 4 of 9" and gets one digest mail for the changes),
  * ship and invoice it, the customer pays, staff book the money; the desk follows every step, and
  * the four PDFs open and hold the figures the pages showed.
  */
@@ -162,18 +164,51 @@ test("quote to cash across the customer portal and the back office", async ({ pa
   expect(orderPdf).toContain(orderTotal);
   expect(orderPdf).not.toContain("SC-3 bare board");
 
-  // 5. Staff advance production: material is in, SMT is done.
+  // 5. Staff advance production in one form with one save: the data is checked, the components are
+  // in, the board is made, SMT assembly is under way. The assembly line has the nine assembly stages.
   await gotoHydrated(staff, `/staff/orders/${orderId}`);
   await expect(staff.getByRole("heading", { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
-  for (const stage of ["Material procurement", "SMT assembly"]) {
-    await staff.getByLabel(`${stage} percent, line 1`).fill("100");
-    await staff.getByRole("button", { name: `Save ${stage}, line 1` }).click();
-    await expect(staff.getByText(`${stage} of line 1 set to 100 %`)).toBeVisible();
-  }
+  const production = staff.getByRole("region", { name: "Production progress" });
+  await expect(production.getByRole("row")).toHaveCount(1 + 9);
+  await expect(production.getByRole("button")).toHaveCount(1);
+  const savedAt = new Date();
+  for (const [stage, percent] of [
+    ["Data check", "100"],
+    ["Component sourcing", "100"],
+    ["PCB fabrication", "100"],
+    ["SMT assembly", "40"],
+  ] as const)
+    await production.getByLabel(`${stage} percent, line 1`).fill(percent);
+  await production.getByRole("button", { name: "Save production progress" }).click();
+  await expect(staff.getByText(`Production progress of ${orderNumber} saved`)).toBeVisible();
 
+  // The customer reads where the line stands: step numbers, names and a bar, not a bare percentage.
   await gotoHydrated(page, `/my/orders/${orderId}`);
+  await expect(page.getByText("Step 4 of 9: SMT assembly")).toBeVisible();
+  const lineBar = page.getByRole("progressbar", { name: "Production progress of line 1" });
+  expect(Number(await lineBar.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
+  await expect(lineBar).toHaveAttribute(
+    "aria-valuetext",
+    /^Step 4 of 9: SMT assembly, \d+ % of production done$/,
+  );
   const stages = page.getByRole("list", { name: "Production stages of line 1" });
-  await expect(stages.getByRole("listitem").nth(2)).toHaveAttribute("aria-current", "step");
+  await expect(stages.getByRole("listitem")).toHaveCount(9);
+  await expect(stages.getByRole("listitem").nth(3)).toHaveAttribute("aria-current", "step");
+  await expectNoAxeViolations(page);
+
+  // Mail: production starting is mailed at once; the four changes arrive as one digest once they
+  // have rested (PRODUCTION_DIGEST_DELAY_S in the journeys), never as one mail per change.
+  expect((await latestMail(page.request, email, "production_started", savedAt)).subject).toContain(
+    orderNumber,
+  );
+  const digest = await latestMail(page.request, email, "production_digest", savedAt);
+  expect(digest.subject).toBe(`Production update for order ${orderNumber}`);
+  expect(digest.text).toMatch(/• Line 1 \(.+\), SMT assembly: 40 % done/);
+  expect(digest.text).toContain("PCB fabrication: complete");
+  const sink = (await (
+    await page.request.get(`${E2E_MAIL_URL}/mail?to=${encodeURIComponent(email)}`)
+  ).json()) as { data: { template: string }[] };
+  expect(sink.data.filter((m) => m.template === "production_digest")).toHaveLength(1);
   await openDesk(page);
   const progress = page
     .getByRole("region", { name: "Orders in production" })

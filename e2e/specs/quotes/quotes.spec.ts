@@ -47,7 +47,6 @@ async function sendQuote(browser: Browser, title: string): Promise<{ number: str
       title,
       customer_reference: "NW-4711",
       currency: "EUR",
-      tax_rate_bp: 1900,
       valid_until: isoDay(30),
       lines: [
         {
@@ -165,20 +164,25 @@ test.describe("quotes and orders", () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Place order (€2,409.63)" }).click();
 
-    // The new order: the quote is now Partially Ordered and the line starts its seven stages.
+    // The new order: the quote is now Partially Ordered and the assembly line starts the nine
+    // stages of an assembly, at step 1.
     await expect(page).toHaveURL(/\/my\/orders\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: /^Order SO-/ })).toBeVisible();
     await expect(page.getByText("Partially ordered", { exact: true })).toBeVisible();
     const stages = page.getByRole("list", { name: "Production stages of line 1" });
-    await expect(stages.getByRole("listitem")).toHaveCount(7);
+    await expect(stages.getByRole("listitem")).toHaveCount(9);
     await expect(stages.getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+    await expect(page.getByText("Step 1 of 9: Data check")).toBeVisible();
     for (const stage of [
-      "Material procurement",
+      "Data check",
+      "Component sourcing",
+      "PCB fabrication",
       "SMT assembly",
       "THT assembly",
-      "Inspection",
+      "Optical inspection (AOI)",
       "Testing",
-      "Packing",
+      "Quality inspection",
+      "Packing and shipping",
     ])
       await expect(stages.getByText(stage, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Order confirmation (PDF)" })).toHaveAttribute(
@@ -191,7 +195,7 @@ test.describe("quotes and orders", () => {
     await expectNoAxeViolations(page);
 
     await page.setViewportSize({ width: 375, height: 800 });
-    await expect(stages.getByRole("listitem")).toHaveCount(7);
+    await expect(stages.getByRole("listitem")).toHaveCount(9);
     await page.screenshot({ path: info.outputPath("order-375.png"), fullPage: true });
     await expectNoAxeViolations(page);
 
@@ -201,6 +205,51 @@ test.describe("quotes and orders", () => {
     await expect(page.getByRole("progressbar").first()).toBeVisible();
     await page.screenshot({ path: info.outputPath("orders-375.png"), fullPage: true });
     await expectNoAxeViolations(page);
+  });
+
+  test("the order dialog starts with the company's default parcel service, else the cheapest", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const title = `Probe board ${Date.now()}`;
+    const { number, parcel } = await sendQuote(browser, title);
+    await signInByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await findQuote(page, title);
+    await page.getByRole("link", { name: number }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: `Quote ${number}` })).toBeVisible();
+    const quoteUrl = new URL(page.url()).pathname;
+
+    /** Chooses the company's default on its page, as an administrator does. */
+    const chooseDefault = async (option: string) => {
+      await gotoHydrated(page, "/my/companies");
+      const details = page.getByRole("region", { name: "Company details" });
+      await details.getByLabel("Default parcel service").selectOption({ label: option });
+      await details.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+      await closeToasts(page);
+    };
+    const openDialog = async () => {
+      await gotoHydrated(page, quoteUrl);
+      await page.getByRole("button", { name: "Order", exact: true }).click();
+      return page.getByRole("dialog", { name: `Order quote ${number}` });
+    };
+
+    // This run's express service (€24.90), dearer than the demo's other services, as the default.
+    await chooseDefault(`DHL ${parcel} – €24.90`);
+    await expect(
+      page.getByRole("region", { name: "Company details" }).getByLabel("Default parcel service"),
+    ).toHaveValue(/^[0-9a-f-]{36}$/);
+    await expectNoAxeViolations(page);
+    let dialog = await openDialog();
+    await expect(dialog.getByLabel(new RegExp(parcel))).toBeChecked();
+
+    // Without a default the dialog starts with the cheapest: the demo's free pick-up.
+    await chooseDefault("The cheapest one offered");
+    dialog = await openDialog();
+    await expect(dialog.getByLabel(/Pick-up in Bamberg/)).toBeChecked();
+    await expect(dialog.getByLabel(new RegExp(parcel))).not.toBeChecked();
+    await expect(dialog.getByLabel(/DHL Express 12:00/)).not.toBeChecked();
   });
 
   test("a customer declines a quote with a reason, then asks for a new one", async ({ page, browser }) => {

@@ -130,7 +130,12 @@ test("staff quote, send, follow production, ship, invoice and get paid; keep a h
   await expect(newQuote.getByLabel("Customer company").locator("option:checked")).toHaveText(COMPANY);
   await newQuote.getByLabel("Title").fill(title);
   await newQuote.getByLabel("Customer reference (optional)").fill("RFQ-4711");
-  await newQuote.getByLabel("VAT rate (%)").fill("19");
+  // VAT follows the customer's country and VAT ID unless staff choose otherwise, with a reason.
+  await expect(newQuote.getByLabel("VAT treatment")).toHaveValue("");
+  await newQuote.getByLabel("VAT treatment").selectOption("export");
+  await expect(newQuote.getByLabel("Reason for the other treatment")).toBeVisible();
+  await newQuote.getByLabel("VAT treatment").selectOption("");
+  await expect(newQuote.getByLabel("Reason for the other treatment")).toHaveCount(0);
   // The shared schema's rules show before anything is sent.
   await newQuote.getByRole("button", { name: "Create quote" }).click();
   await expect(newQuote.getByText("Use at least 3 characters.")).toBeVisible();
@@ -185,13 +190,13 @@ test("staff quote, send, follow production, ship, invoice and get paid; keep a h
   const orderId = await customerOrders(customer, page, quoteId);
   await customerContext.close();
 
-  // The order: SMT of line 1 to 100 %.
+  // The order: SMT of line 1 to 100 %, saved with the production form's one Save.
   await gotoHydrated(page, `/staff/orders/${orderId}`);
   await expect(page.getByRole("heading", { level: 1, name: /^Order SO-/ })).toBeVisible();
   await page.getByLabel("SMT assembly percent, line 1").fill("100");
   await page.getByLabel("SMT assembly planned date, line 1").fill(new Date().toISOString().slice(0, 10));
-  await page.getByRole("button", { name: "Save SMT assembly, line 1" }).click();
-  await expect(page.getByText("SMT assembly of line 1 set to 100 %")).toBeVisible();
+  await page.getByRole("button", { name: "Save production progress" }).click();
+  await expect(page.getByText(/^Production progress of SO-\d{4}-\d{5} saved$/)).toBeVisible();
   await expect(page.getByLabel("SMT assembly percent, line 1")).toHaveValue("100");
   await expect(page.getByRole("main").getByText("In production").first()).toBeVisible();
 

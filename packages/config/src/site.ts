@@ -39,7 +39,7 @@ export const siteConfig = {
   /** What business documents (quotes, invoices, PDFs) print about the operator. */
   legal: {
     address: ["Hafenweg 4", "96052 Bamberg", "Germany"],
-    vatId: "DE000000000",
+    vatId: "DE111010009",
     /** The imprint's managing directors and commercial register entry (fictional). */
     managingDirectors: ["Katrin Lindqvar", "Mihai Lindqvar-Popescu"],
     register: "Amtsgericht Bamberg, HRB 0000",
@@ -51,6 +51,23 @@ export const siteConfig = {
     paymentTermDays: 30,
     defaultTaxRateBp: 1900,
     defaultCurrency: "EUR",
+  },
+  /**
+   * The operator's VAT rules: the country it is registered in and that country's rates with the days
+   * they applied (Germany's temporary 16 % of the second half of 2020 included), in basis points.
+   * Each document takes the rate valid on its date; the customer's country and VAT ID decide whether
+   * VAT is charged at all (@ems/contracts/tax).
+   */
+  tax: {
+    homeCountry: "DE",
+    rates: [
+      { kind: "standard", rateBp: 1900, validFrom: "2007-01-01", validTo: "2020-06-30" },
+      { kind: "standard", rateBp: 1600, validFrom: "2020-07-01", validTo: "2020-12-31" },
+      { kind: "standard", rateBp: 1900, validFrom: "2021-01-01", validTo: null },
+      { kind: "reduced", rateBp: 700, validFrom: "2007-01-01", validTo: "2020-06-30" },
+      { kind: "reduced", rateBp: 500, validFrom: "2020-07-01", validTo: "2020-12-31" },
+      { kind: "reduced", rateBp: 700, validFrom: "2021-01-01", validTo: null },
+    ],
   },
   /** Languages the structured data names (en, de, it, ro only). */
   structuredDataLanguages: ["en", "de", "it", "ro"],

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { TAX_TREATMENTS } from "./tax.ts";
+import { currencySchema, minorSchema } from "./money.ts";
 import { singleLine } from "./text.ts";
 import { listQuerySchema, pageOf } from "./lists.ts";
 import { documentAddressSchema } from "./orders.ts";
@@ -111,6 +113,19 @@ export function invoiceDisplayStatus(
 }
 
 /**
+ * A bank transfer the customer announced and staff have not matched with money yet: how much, and
+ * the day the customer says it was sent.
+ */
+export const announcedTransferSchema = z
+  .object({
+    payment_id: z.uuid(),
+    amount_minor: z.number().int(),
+    transferred_on: z.string(),
+    announced_at: z.string(),
+  })
+  .meta({ id: "AnnouncedTransfer" });
+
+/**
  * A billed line. Order lines keep their position; the shipping charge is position 0, so it is
  * billed once. amount_minor includes the line's one-off costs (amount − quantity × unit price).
  */
@@ -138,12 +153,26 @@ export const invoiceSchema = z
     display_status: z.enum(INVOICE_DISPLAY_STATUSES),
     currency: z.string(),
     tax_rate_bp: z.number().int(),
+    /** How VAT applies and the customer's VAT ID the document was made for (@ems/contracts/tax). */
+    tax_treatment: z.enum(TAX_TREATMENTS),
+    customer_vat_id: z.string().nullable(),
+    /** The delivery date the invoice states: the order's last shipment before it; null for advance billing. */
+    delivered_on: z.string().nullable(),
     subtotal_minor: z.number().int(),
     tax_minor: z.number().int(),
     total_minor: z.number().int(),
     issued_on: z.string(),
     due_on: z.string(),
     paid_at: z.string().nullable(),
+    /** What the invoice's succeeded payments brought in. */
+    paid_minor: z.number().int(),
+    /**
+     * total_minor − paid_minor: what is still to pay. The invoice is paid once it is 0 or less; below
+     * 0 the customer paid more, and the difference is their credit.
+     */
+    open_minor: z.number().int(),
+    /** The customer's announced bank transfer while staff have not recorded its money. */
+    transfer_announced: announcedTransferSchema.nullable(),
     lines: z.array(invoiceLineSchema),
   })
   .meta({ id: "Invoice" });
@@ -164,7 +193,17 @@ export const invoiceListQuerySchema = listQuerySchema({
   filters: { status: z.enum(INVOICE_DISPLAY_STATUSES).optional(), order_id: z.uuid().optional() },
 });
 
-export const staffInvoiceListQuerySchema = invoiceListQuerySchema.extend({ company_id: z.uuid().optional() });
+/**
+ * The back office's payment filter: invoices with a bank transfer the customer announced and staff
+ * have not recorded, or paid in part (something came in, something is still open).
+ */
+export const INVOICE_PAYMENT_FILTERS = ["transfer_announced", "part_paid"] as const;
+export type InvoicePaymentFilter = (typeof INVOICE_PAYMENT_FILTERS)[number];
+
+export const staffInvoiceListQuerySchema = invoiceListQuerySchema.extend({
+  company_id: z.uuid().optional(),
+  payment: z.enum(INVOICE_PAYMENT_FILTERS).optional(),
+});
 
 export const invoicePageSchema = pageOf(invoiceSchema).meta({ id: "InvoicePage" });
 export const staffInvoicePageSchema = pageOf(staffInvoiceSchema).meta({ id: "StaffInvoicePage" });
@@ -196,6 +235,13 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_RECORD_METHODS = ["bank_transfer", "card", "manual"] as const;
 export type PaymentRecordMethod = (typeof PAYMENT_RECORD_METHODS)[number];
 
+/** How money staff record arrived: a bank transfer, or any other way (`manual`: cash, cheque, set-off). */
+export const RECORDED_PAYMENT_METHODS = ["bank_transfer", "manual"] as const;
+export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
+
+/** One payment's amount in minor units: at least 1, at most what the database's integer holds. */
+export const paymentAmountSchema = minorSchema.min(1);
+
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -215,7 +261,12 @@ export const paymentSchema = z
     amount_minor: z.number().int(),
     currency: z.string(),
     provider_reference: z.string().nullable(),
-    /** Why a payment failed (the gateway's decline code). */
+    /**
+     * The day the money was sent or arrived (YYYY-MM-DD): the transfer date a customer announced,
+     * the date staff recorded, the day of a card payment.
+     */
+    paid_on: z.string(),
+    /** Why a payment failed: the gateway's decline code, or `superseded` for an announced transfer the invoice no longer waited for. */
     failure_reason: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -264,26 +315,42 @@ export const paymentTokenSchema = z
   .regex(/^[A-Za-z0-9_]+$/, "must be a payment method token");
 
 /**
- * charge_client (docs/behaviour/billing.md#payments): pays the whole invoice. Cards need the payment_token from the gateway's SDK;
- * a bank transfer takes none and stays pending until staff record the money.
+ * charge_client (docs/behaviour/billing.md#payments): a card pays what is open of the invoice and
+ * needs the payment_token from the gateway's SDK. A bank transfer announces money the customer sent
+ * (or is sending): `amount_minor` (default: what is open) and `transferred_on` (default: today); it
+ * stays pending until staff record the money.
  */
 export const chargeSchema = z
   .strictObject({
     invoice_id: z.uuid(),
     method: z.enum(PAYMENT_METHODS),
     payment_token: paymentTokenSchema.optional(),
+    amount_minor: paymentAmountSchema.optional(),
+    transferred_on: z.iso.date().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.method === "card" && body.payment_token === undefined)
       ctx.addIssue({ code: "custom", path: ["payment_token"], message: "is required for card payments" });
     if (body.method === "bank_transfer" && body.payment_token !== undefined)
       ctx.addIssue({ code: "custom", path: ["payment_token"], message: "is only for card payments" });
+    for (const field of ["amount_minor", "transferred_on"] as const)
+      if (body.method === "card" && body[field] !== undefined)
+        ctx.addIssue({ code: "custom", path: [field], message: "is only for bank transfers" });
   })
   .meta({ id: "Charge" });
 
-/** Staff record money that arrived for an invoice (a bank transfer, or any other way). */
+/**
+ * Staff record money that arrived for an invoice: any amount in the invoice's currency (a part, the
+ * rest, or more), the day it arrived, how, and the bank's reference.
+ */
 export const paymentRecordSchema = z
-  .strictObject({ reference: printable(120).optional() })
+  .strictObject({
+    amount_minor: paymentAmountSchema,
+    currency: currencySchema,
+    paid_on: z.iso.date(),
+    method: z.enum(RECORDED_PAYMENT_METHODS),
+    reference: printable(120).optional(),
+  })
   .meta({ id: "PaymentRecord" });
 
 /** enable_integration (staff administrators). */
@@ -308,6 +375,7 @@ export type StaffDeliveryListQuery = z.infer<typeof staffDeliveryListQuerySchema
 export type DeliveryNotePage = z.infer<typeof deliveryNotePageSchema>;
 export type StaffDeliveryNotePage = z.infer<typeof staffDeliveryNotePageSchema>;
 export type DeliveryNoteCreate = z.infer<typeof deliveryNoteCreateSchema>;
+export type AnnouncedTransfer = z.infer<typeof announcedTransferSchema>;
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type StaffInvoice = z.infer<typeof staffInvoiceSchema>;
@@ -367,6 +435,8 @@ export const staffInvoiceEndpoints = defineEndpoints("staff", {
     method: "GET",
     path: "/api/staff/invoices",
     summary: "Every company's invoices",
+    description:
+      "payment=transfer_announced lists invoices with a bank transfer the customer announced and staff have not recorded; payment=part_paid unpaid invoices that got part of their total.",
     access: STAFF,
     query: staffInvoiceListQuerySchema,
     response: staffInvoicePageSchema,
@@ -488,9 +558,9 @@ export const paymentEndpoints = defineEndpoints("payments", {
   charge: {
     method: "POST",
     path: "/api/payments/charge",
-    summary: "Pays an invoice by card or announces a bank transfer",
+    summary: "Pays what is open of an invoice by card, or announces a bank transfer",
     description:
-      "Answers the payment: succeeded (invoice paid), failed (declined; failure_reason says why, try again) or pending (bank transfer: instructions are e-mailed). An invoice that is paid or has a payment under way answers 409; an unreachable card gateway 502.",
+      "Answers the payment: succeeded (invoice paid), failed (declined; failure_reason says why, try again) or pending (bank transfer: amount_minor and transferred_on as announced, instructions are e-mailed). An invoice that is paid, belongs to a cancelled order or has a payment under way answers 409; a transfer date in the future or long before the invoice 400; an unreachable card gateway 502.",
     access: companyMembersWith("invoices.pay"),
     body: chargeSchema,
     response: paymentSchema,
@@ -505,14 +575,14 @@ export const staffPaymentEndpoints = defineEndpoints("staff", {
   recordPayment: {
     method: "POST",
     path: "/api/staff/invoices/:id/payments",
-    summary: "Records money received for an invoice; the invoice becomes paid",
+    summary: "Records money received for an invoice: a part, the rest or more",
     description:
-      "Completes the pending payment (an announced bank transfer) or records a manual one. A paid invoice answers 409.",
+      "A bank transfer completes the customer's announced transfer, if any, with the amount and date recorded. The invoice is paid once its payments reach its total; more is the customer's credit. A paid invoice or one of a cancelled order answers 409; a currency other than the invoice's, or a date in the future or long before the invoice, 400.",
     access: STAFF,
     params: billingIdParamSchema,
     body: paymentRecordSchema,
     response: paymentSchema,
-    errors: [404],
+    errors: [404, 409],
     idempotent: true,
     caching: "private",
   },

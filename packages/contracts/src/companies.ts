@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalHttpUrl, singleLine } from "./text.ts";
+import { refineVatId } from "./tax.ts";
 import { LOCALES } from "@ems/i18n/locales";
 import { COMPANY_ROLES } from "./roles.ts";
 import { companyMembersWith, defineEndpoints, PUBLIC } from "./endpoints.ts";
@@ -34,6 +35,8 @@ export const companySchema = z
     country: z.string(),
     phone: z.string().nullable(),
     website: z.string().nullable(),
+    /** The parcel service orders start with; null: the cheapest one offered in the quote's currency. */
+    default_parcel_service_id: z.uuid().nullable(),
     counts: z.object({
       users: z.number().int(),
       addresses: z.number().int(),
@@ -50,7 +53,10 @@ export const companyUpdateSchema = z
     vat_id: optionalText(40),
     phone: optionalText(40),
     website: optionalHttpUrl(200),
+    /** An active parcel service; omitted or empty: none, orders start with the cheapest. */
+    default_parcel_service_id: z.union([z.uuid(), z.literal("")]).optional(),
   })
+  .superRefine(refineVatId)
   .meta({ id: "CompanyUpdate" });
 
 /** Related companies (get_related_company). */

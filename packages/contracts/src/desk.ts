@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { companyMembersWith, defineEndpoints } from "./endpoints.ts";
+import { WORK_ORDER_STAGES } from "./orders.ts";
 
 /**
  * The customer desk (getDeskData, docs/behaviour/billing.md#customer-desk): the customer desk's overview of the caller's company. Invoice figures
@@ -13,16 +14,8 @@ export const DESK_MONTHS = 12;
 /** The window of counts.deliveries_last_30_days. */
 export const DESK_DELIVERY_DAYS = 30;
 
-/** Production stages of a work order, in order. */
-export const DESK_STAGES = [
-  "material_procurement",
-  "smt",
-  "tht",
-  "inspection",
-  "testing",
-  "packing",
-  "shipped",
-] as const;
+/** Production stages of a work order, in production order (every stage a stage set may hold). */
+export const DESK_STAGES = WORK_ORDER_STAGES;
 
 export const deskQuerySchema = z.strictObject({});
 
@@ -87,7 +80,7 @@ export const deskDataSchema = z
         }),
       )
       .nullable(),
-    /** The sum of unpaid invoices per currency. */
+    /** What is open of unpaid invoices per currency: their totals less what was paid of them in parts. */
     unpaid_total: z.array(z.object({ currency: z.string(), amount_minor: z.number().int() })).nullable(),
     /**
      * One complete series of DESK_MONTHS months per currency, grouped by currency (alphabetically),

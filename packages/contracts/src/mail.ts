@@ -18,8 +18,20 @@ export const outboxMailSchema = z
     sent_at: z.string().nullable(),
     error: z.string().nullable(),
     created_at: z.string(),
+    /** The files the mail carries; each downloads from the attachment endpoint. */
+    attachments: z.array(
+      z.object({
+        id: z.uuid(),
+        filename: z.string(),
+        content_type: z.string(),
+        /** Bytes. */
+        size: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: "OutboxMail" });
+
+export const outboxAttachmentParamSchema = z.strictObject({ id: z.uuid(), attachment: z.uuid() });
 
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
@@ -32,6 +44,16 @@ export const devOutboxEndpoints = defineEndpoints("development", {
     access: PUBLIC,
     query: outboxQuerySchema,
     response: z.array(outboxMailSchema),
+    caching: "no-store",
+  },
+  attachment: {
+    method: "GET",
+    path: "/api/dev/outbox/:id/attachments/:attachment",
+    summary: "A file a mail in the outbox carries, as it would be attached (development only)",
+    access: PUBLIC,
+    params: outboxAttachmentParamSchema,
+    response: { download: "application/octet-stream" },
+    errors: [404],
     caching: "no-store",
   },
 });

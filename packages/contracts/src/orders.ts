@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { TAX_TREATMENTS } from "./tax.ts";
 import { listQuerySchema, pageOf } from "./lists.ts";
-import { singleLine } from "./text.ts";
+import { multiLine, singleLine } from "./text.ts";
 import { taxOf } from "./money.ts";
 import { MAX_QUOTE_LINES, MAX_QUOTE_QUANTITY, QUOTE_STATUSES, quoteLineAmountMinor } from "./quotes.ts";
 import { staffPdfQuerySchema } from "./documents.ts";
@@ -18,17 +19,67 @@ import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endp
 export const ORDER_STATUSES = ["confirmed", "in_production", "shipped", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Production stages every order line goes through, in this order. */
+/**
+ * Every production stage a line can go through, in production order. Which of them a line gets is
+ * its product kind's stage set, chosen when the order is placed (docs/behaviour/orders.md#production-progress);
+ * lines ordered before stage sets keep the seven stages they got (material procurement … shipped).
+ * `material_procurement` is component sourcing; `shipped` is packing and shipping, completed by the
+ * delivery note that ships the line in full.
+ */
 export const WORK_ORDER_STAGES = [
+  "data_check",
   "material_procurement",
+  "pcb_fabrication",
   "smt",
   "tht",
-  "inspection",
+  "aoi",
+  "electrical_test",
   "testing",
+  "inspection",
   "packing",
   "shipped",
 ] as const;
 export type WorkOrderStage = (typeof WORK_ORDER_STAGES)[number];
+
+/** What a line is made as: a bare board, or an assembly (a line with an assembly specification). */
+export const PRODUCTION_KINDS = ["pcb", "assembly"] as const;
+export type ProductionKind = (typeof PRODUCTION_KINDS)[number];
+
+/** The stages a line of each kind gets while staff have not configured its set. */
+export const DEFAULT_STAGE_SETS: Readonly<Record<ProductionKind, readonly WorkOrderStage[]>> = {
+  pcb: ["data_check", "pcb_fabrication", "electrical_test", "inspection", "shipped"],
+  assembly: [
+    "data_check",
+    "material_procurement",
+    "pcb_fabrication",
+    "smt",
+    "tht",
+    "aoi",
+    "testing",
+    "inspection",
+    "shipped",
+  ],
+};
+
+/** A line with an assembly specification, or in the assemblies category, is an assembly. */
+export function productionKindOf(line: {
+  category: string;
+  assembly_spec_version_id: string | null;
+}): ProductionKind {
+  return line.assembly_spec_version_id !== null || line.category === "assemblies" ? "assembly" : "pcb";
+}
+
+/** Stages in production order (WORK_ORDER_STAGES), each once. */
+export function inProductionOrder(stages: readonly WorkOrderStage[]): WorkOrderStage[] {
+  return WORK_ORDER_STAGES.filter((stage) => stages.includes(stage));
+}
+
+/**
+ * A production digest goes out at most once in this long per order (and only once the changes have
+ * rested for the API's PRODUCTION_DIGEST_DELAY_S); milestones are mailed at once.
+ */
+export const PRODUCTION_DIGEST_INTERVAL_MS = 24 * 60 * 60 * 1000;
+export const HOLD_REASON_MAX = 300;
 
 /**
  * Status changes staff may make; anything else answers 409. A confirmed order also moves to
@@ -145,6 +196,9 @@ export const orderDetailsSchema = orderRowSchema
     shipping_address: documentAddressSchema,
     parcel_service: z.object({ id: z.uuid().nullable(), name: z.string() }),
     tax_rate_bp: z.number().int(),
+    /** How VAT applies and the customer's VAT ID the document was made for (@ems/contracts/tax). */
+    tax_treatment: z.enum(TAX_TREATMENTS),
+    customer_vat_id: z.string().nullable(),
     /** The lines plus shipping: the amount tax is charged on. */
     subtotal_minor: z.number().int(),
     shipping_minor: z.number().int(),
@@ -185,10 +239,18 @@ export const lineProgressSchema = z
     position: z.number().int(),
     description: z.string(),
     quantity: z.number().int(),
+    /** Bare board or assembly: which stage set the line got when ordered. */
+    kind: z.enum(PRODUCTION_KINDS),
     progress_percent: z.number().int().min(0).max(100),
+    /** The line's stages in production order. */
     stages: z.array(stageProgressSchema),
   })
   .meta({ id: "WorkOrderLineProgress" });
+
+/** Production paused by staff, with the reason the customer is told. */
+export const productionHoldSchema = z
+  .object({ reason: z.string(), since: z.string() })
+  .meta({ id: "ProductionHold" });
 
 export const orderProgressSchema = z
   .object({
@@ -197,6 +259,9 @@ export const orderProgressSchema = z
     status: z.enum(ORDER_STATUSES),
     progress_percent: z.number().int().min(0).max(100),
     current_stage: z.enum(WORK_ORDER_STAGES),
+    /** Goes up with every saved change of the progress: a save must name the version it was based on. */
+    version: z.number().int().min(0),
+    hold: productionHoldSchema.nullable(),
     lines: z.array(lineProgressSchema),
   })
   .meta({ id: "WorkOrderProgress" });
@@ -204,17 +269,72 @@ export const orderProgressSchema = z
 // Staff bodies
 
 /**
- * One stage of one line. started_at is set the first time the percent rises above 0, completed_at
- * when it reaches 100 (and cleared if it falls again); planned_date null clears the plan.
+ * One stage of one line as the production form saves it. started_at is set the first time the
+ * percent rises above 0, completed_at when it reaches 100 (and cleared if it falls again);
+ * planned_date null clears the plan.
  */
-export const progressUpdateSchema = z
+export const stageSaveSchema = z.strictObject({
+  stage: z.enum(WORK_ORDER_STAGES),
+  percent: z.number().int().min(0).max(100),
+  planned_date: z.iso.date().nullable(),
+});
+
+export const lineStagesSaveSchema = z.strictObject({
+  line_id: z.uuid(),
+  stages: z
+    .array(stageSaveSchema)
+    .min(1)
+    .max(WORK_ORDER_STAGES.length)
+    .refine(
+      (stages) => new Set(stages.map((s) => s.stage)).size === stages.length,
+      "a stage may appear once",
+    ),
+});
+
+/**
+ * The staff production form: the stages of the order's lines (any of them; stages left out stay as
+ * they are) and whether production is on hold, saved together. `base_version` is the progress
+ * version the form was loaded with (a newer one answers 409 and writes nothing).
+ */
+export const productionSaveSchema = z
   .strictObject({
-    line_id: z.uuid(),
-    stage: z.enum(WORK_ORDER_STAGES),
-    percent: z.number().int().min(0).max(100),
-    planned_date: z.iso.date().nullable().optional(),
+    base_version: z.number().int().min(0),
+    lines: z
+      .array(lineStagesSaveSchema)
+      .min(1)
+      .max(MAX_QUOTE_LINES)
+      .refine(
+        (lines) => new Set(lines.map((l) => l.line_id)).size === lines.length,
+        "a line may appear once",
+      ),
+    /** null: production runs; otherwise it is paused for this reason (the customer is mailed at once). */
+    hold: z.strictObject({ reason: multiLine().min(1).max(HOLD_REASON_MAX) }).nullable(),
   })
-  .meta({ id: "WorkOrderProgressUpdate" });
+  .meta({ id: "ProductionSave" });
+
+/** The stages new lines of one kind get, and whether staff have changed the default. */
+export const stageSetSchema = z
+  .object({
+    kind: z.enum(PRODUCTION_KINDS),
+    stages: z.array(z.enum(WORK_ORDER_STAGES)),
+    customised: z.boolean(),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: "ProductionStageSet" });
+
+export const stageSetKindParamSchema = z.strictObject({ kind: z.enum(PRODUCTION_KINDS) });
+
+/** A kind's stages in any order (stored in production order); every line ends by being shipped. */
+export const stageSetSaveSchema = z
+  .strictObject({
+    stages: z
+      .array(z.enum(WORK_ORDER_STAGES))
+      .min(2)
+      .max(WORK_ORDER_STAGES.length)
+      .refine((stages) => new Set(stages).size === stages.length, "a stage may appear once")
+      .refine((stages) => stages.includes("shipped"), "every set ends with packing and shipping (shipped)"),
+  })
+  .meta({ id: "ProductionStageSetSave" });
 
 export const orderStatusChangeSchema = z
   .strictObject({ status: z.enum(ORDER_STATUSES) })
@@ -234,7 +354,11 @@ export type StaffOrderDetails = z.infer<typeof staffOrderDetailsSchema>;
 export type StageProgress = z.infer<typeof stageProgressSchema>;
 export type LineProgress = z.infer<typeof lineProgressSchema>;
 export type OrderProgress = z.infer<typeof orderProgressSchema>;
-export type ProgressUpdate = z.infer<typeof progressUpdateSchema>;
+export type ProductionHold = z.infer<typeof productionHoldSchema>;
+export type StageSave = z.infer<typeof stageSaveSchema>;
+export type ProductionSave = z.infer<typeof productionSaveSchema>;
+export type StageSet = z.infer<typeof stageSetSchema>;
+export type StageSetSave = z.infer<typeof stageSetSaveSchema>;
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 /**
@@ -411,16 +535,44 @@ export const staffOrderEndpoints = defineEndpoints("staff", {
     errors: [404, 409],
     caching: "private",
   },
-  updateProgress: {
+  saveProgress: {
     method: "PUT",
     path: "/api/staff/orders/:id/progress",
-    summary: "Records one production stage of one line; the placer is told by e-mail",
+    summary: "Saves the production form: stages of every line and the hold, in one change",
     description:
-      "The first progress moves a confirmed order into production. Completed and cancelled orders answer 409.",
+      "Atomic: everything or nothing is written. `base_version` must be the progress's current `version` " +
+      "(else 409 CONFLICT with `latest_version`); a line of another order answers 404, a stage the " +
+      "line does not have 400. The first progress moves a confirmed order into production. The " +
+      "placer is mailed at once when production starts or is put on hold; other changes wait for " +
+      "the order's daily production digest. Completed and cancelled orders answer 409.",
     access: STAFF,
     params: orderIdParamSchema,
-    body: progressUpdateSchema,
+    body: productionSaveSchema,
     response: orderProgressSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  stageSets: {
+    method: "GET",
+    path: "/api/staff/production/stage-sets",
+    summary: "The production stages new order lines get, per kind (bare board, assembly)",
+    access: STAFF,
+    query: z.strictObject({}),
+    response: z.array(stageSetSchema),
+    errors: [404, 409],
+    caching: "private",
+  },
+  saveStageSet: {
+    method: "PUT",
+    path: "/api/staff/production/stage-sets/:kind",
+    summary: "Sets the production stages new lines of a kind get",
+    description:
+      "Orders placed afterwards get these stages; lines already ordered keep theirs. The stages are " +
+      "stored in production order and must include `shipped`.",
+    access: STAFF,
+    params: stageSetKindParamSchema,
+    body: stageSetSaveSchema,
+    response: stageSetSchema,
     errors: [404, 409],
     caching: "private",
   },

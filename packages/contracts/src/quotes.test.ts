@@ -162,7 +162,6 @@ describe("quote schemas", () => {
     company_id: "00000000-0000-4000-8000-000000000001",
     title: "Motor drivers",
     currency: "EUR",
-    tax_rate_bp: 1900,
     valid_until: addCalendarDays(todayIso(), 30),
     lines: [staffLine],
   };

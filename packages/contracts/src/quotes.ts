@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { multiLine, singleLine } from "./text.ts";
 import { MAX_MINOR, currencySchema, minorSchema } from "./money.ts";
 import { isoDateSchema, MAX_LEAD_TIME_DAYS, todayIso } from "./reference.ts";
@@ -8,6 +9,7 @@ import { emptyBodySchema } from "./auth.ts";
 import { staffPdfQuerySchema } from "./documents.ts";
 import { assemblySpecReferenceSchema } from "./assemblies.ts";
 import { pcbSpecReferenceSchema } from "./pcbs.ts";
+import { TAX_TREATMENTS, taxOverrideSchema } from "./tax.ts";
 
 /**
  * Quotation (getAll, getQuotation, PDF) and the back office's side of quotes. Statuses and
@@ -176,6 +178,9 @@ export const quoteDetailSchema = quoteSummarySchema
     request_notes: z.string().nullable(),
     decline_reason: z.string().nullable(),
     tax_rate_bp: z.number().int(),
+    /** How VAT applies and the customer's VAT ID the document was made for (@ems/contracts/tax). */
+    tax_treatment: z.enum(TAX_TREATMENTS),
+    customer_vat_id: z.string().nullable(),
     lines: z.array(quoteLineSchema),
     /** What the caller may do now, by status, validity and role. */
     can_order: z.boolean(),
@@ -276,7 +281,11 @@ export const staffQuoteCreateSchema = z
     title: singleLine().min(3).max(200),
     customer_reference: optionalText(100),
     currency: currencySchema,
-    tax_rate_bp: z.number().int().min(0).max(10_000),
+    /**
+     * VAT follows the company's country and VAT ID (@ems/contracts/tax); staff may choose another
+     * treatment with a reason, which goes to the activity log.
+     */
+    tax_override: taxOverrideSchema.optional(),
     valid_until: futureDateSchema,
     lines: staffLinesSchema,
   })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalHttpUrl, singleLine } from "./text.ts";
+import { refineVatId } from "./tax.ts";
 import { LOCALES } from "@ems/i18n/locales";
 import { defineEndpoints, PUBLIC } from "./endpoints.ts";
 
@@ -20,13 +21,15 @@ export const emailAvailabilityAnswerSchema = z.object({ available: z.boolean() }
 /** register_next_user (docs/behaviour/accounts.md#registration): a new company with its first user, who becomes its administrator. */
 export const registerRequestSchema = z
   .strictObject({
-    company: z.strictObject({
-      name: text(200),
-      country: z.string().regex(/^[A-Z]{2}$/, "an ISO 3166 alpha-2 code"),
-      vat_id: optionalText(40),
-      phone: optionalText(40),
-      website: optionalHttpUrl(200),
-    }),
+    company: z
+      .strictObject({
+        name: text(200),
+        country: z.string().regex(/^[A-Z]{2}$/, "an ISO 3166 alpha-2 code"),
+        vat_id: optionalText(40),
+        phone: optionalText(40),
+        website: optionalHttpUrl(200),
+      })
+      .superRefine(refineVatId),
     contact: z.strictObject({
       first_name: text(100),
       last_name: text(100),

@@ -5,6 +5,7 @@ import {
   boolean,
   date,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -22,9 +23,10 @@ import { INVOICE_STATUSES, PAYMENT_RECORD_METHODS, PAYMENT_STATUSES } from "@ems
 import { MEMBER_STATUSES, RELATIONS } from "@ems/contracts/companies";
 import { FILE_NAME_MAX, FILE_PURPOSES } from "@ems/contracts/files";
 import { MATERIAL_REQUEST_STATUSES } from "@ems/contracts/material-requests";
-import { ORDER_STATUSES, WORK_ORDER_STAGES } from "@ems/contracts/orders";
+import { ORDER_STATUSES, PRODUCTION_KINDS, WORK_ORDER_STAGES } from "@ems/contracts/orders";
 import { PCB_ANALYSIS_STATUSES, PCB_FROZEN_REASONS, PCB_STAFF_NOTE_MAX } from "@ems/contracts/pcbs";
 import { MSL_LEVELS, PART_LIFECYCLES, PART_LIMITS, PART_TYPES } from "@ems/contracts/parts";
+import { TAX_TREATMENTS } from "@ems/contracts/tax";
 import { PRODUCT_CATEGORIES, QUOTE_STATUSES } from "@ems/contracts/quotes";
 import { COMPANY_ROLES, STAFF_ROLES } from "@ems/contracts/roles";
 import { LOCALES } from "@ems/i18n/locales";
@@ -69,6 +71,14 @@ export const companies = pgTable(
     country: text("country").notNull(),
     phone: text("phone"),
     website: text("website"),
+    /**
+     * The parcel service the company's order dialog starts with, chosen by its administrators; null
+     * (or a service no longer offered): the cheapest one.
+     */
+    defaultParcelServiceId: uuid("default_parcel_service_id").references(
+      (): AnyPgColumn => parcelServices.id,
+      { onDelete: "set null" },
+    ),
     /** The operator's own company: its users are staff, never customers. */
     isOperator: boolean("is_operator").notNull().default(false),
     createdAt: createdAt(),
@@ -341,6 +351,33 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/** Raw bytes (bytea); PGlite hands back a Uint8Array, node-postgres a Buffer: both read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Files a mail carries (a quote's PDF). Kept beside the outbox row, written in the same transaction,
+ * so the dispatcher never sends the mail without them and the development outbox can show them.
+ */
+export const mailAttachments = pgTable(
+  "mail_attachments",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    mailId: uuid("mail_id")
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_attachments_mail_idx").on(t.mailId)],
+);
+
 /**
  * The append-only activity log (a trigger refuses updates and deletes). kind: system (security
  * events: sign-ins, failures, sessions) or user (changes people made: profile, roles, documents).
@@ -533,6 +570,10 @@ export const quotes = pgTable(
     currency: text("currency").notNull().default("EUR"),
     /** Tax rate in basis points (1900 = 19 %). */
     taxRateBp: integer("tax_rate_bp").notNull().default(1900),
+    /** How VAT applies (@ems/contracts/tax), by rule from the company or as staff overrode it. */
+    taxTreatment: text("tax_treatment", { enum: TAX_TREATMENTS }).notNull().default("domestic"),
+    /** The customer's VAT ID when the document was made (a reverse-charge document must show it). */
+    customerVatId: text("customer_vat_id"),
     validUntil: date("valid_until", { mode: "string" }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -550,6 +591,7 @@ export const quotes = pgTable(
     index("quotes_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     check("quotes_status_check", oneOf(t.status, QUOTE_STATUSES)),
     check("quotes_tax_check", sql`${t.taxRateBp} between 0 and 10000`),
+    check("quotes_tax_treatment_check", oneOf(t.taxTreatment, TAX_TREATMENTS)),
   ],
 );
 
@@ -614,6 +656,16 @@ export interface AddressSnapshot {
   country: string;
 }
 
+/**
+ * Production changes the customer has not been mailed yet: what each changed stage (by its row id)
+ * was before, and whether a hold was lifted. The digest compares these with the stages as they are
+ * when it goes out, so a change undone meanwhile is not reported.
+ */
+export interface ProductionDigestState {
+  stages: Record<string, { percent: number; planned_date: string | null }>;
+  resumed: boolean;
+}
+
 /** A sales order placed from a quote (docs/behaviour/orders.md#placing-an-order). */
 export const salesOrders = pgTable(
   "sales_orders",
@@ -639,20 +691,36 @@ export const salesOrders = pgTable(
     shippingMinor: integer("shipping_minor").notNull(),
     currency: text("currency").notNull(),
     taxRateBp: integer("tax_rate_bp").notNull(),
+    taxTreatment: text("tax_treatment", { enum: TAX_TREATMENTS }).notNull().default("domestic"),
+    customerVatId: text("customer_vat_id"),
     subtotalMinor: integer("subtotal_minor").notNull(),
     taxMinor: integer("tax_minor").notNull(),
     totalMinor: integer("total_minor").notNull(),
     termsVersion: text("terms_version").notNull(),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
     deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
+    /** Goes up with every saved production change (stale production forms are refused). */
+    productionVersion: integer("production_version").notNull().default(0),
+    /** Set while staff hold production, with the reason the customer was mailed. */
+    productionHeldAt: timestamp("production_held_at", { withTimezone: true }),
+    productionHoldReason: text("production_hold_reason"),
+    /** Changes waiting for the production digest, and since when (null: nothing waits). */
+    productionDigest: jsonb("production_digest").$type<ProductionDigestState>(),
+    productionDigestSince: timestamp("production_digest_since", { withTimezone: true }),
+    /** When the last production digest went out: the next waits a day. */
+    productionMailedAt: timestamp("production_mailed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("sales_orders_number_idx").on(t.number),
+    index("sales_orders_digest_idx")
+      .on(t.productionDigestSince)
+      .where(sql`${t.productionDigestSince} is not null`),
     index("sales_orders_company_created_idx").on(t.companyId, t.createdAt),
     index("sales_orders_quote_idx").on(t.quoteId),
     check("sales_orders_status_check", oneOf(t.status, ORDER_STATUSES)),
+    check("sales_orders_tax_treatment_check", oneOf(t.taxTreatment, TAX_TREATMENTS)),
   ],
 );
 
@@ -695,8 +763,8 @@ export const salesOrderLines = pgTable(
 );
 
 /**
- * Production progress of one order line (docs/behaviour/orders.md#production-progress), one row per stage:
- * material_procurement, smt, tht, inspection, testing, packing, shipped.
+ * Production progress of one order line (docs/behaviour/orders.md#production-progress), one row per stage
+ * of the line's stage set (WORK_ORDER_STAGES), in the order of `position`.
  */
 export const workOrderStages = pgTable(
   "work_order_stages",
@@ -720,6 +788,22 @@ export const workOrderStages = pgTable(
     check("work_order_stages_percent_check", sql`${t.percent} between 0 and 100`),
     check("work_order_stages_stage_check", oneOf(t.stage, WORK_ORDER_STAGES)),
   ],
+);
+
+/**
+ * The stages new order lines of a kind get (docs/behaviour/orders.md#production-progress), as staff
+ * set them; a kind without a row gets DEFAULT_STAGE_SETS.
+ */
+export const productionStageSets = pgTable(
+  "production_stage_sets",
+  {
+    kind: text("kind", { enum: PRODUCTION_KINDS }).primaryKey(),
+    /** Stage codes in production order. */
+    stages: jsonb("stages").$type<(typeof WORK_ORDER_STAGES)[number][]>().notNull(),
+    updatedByUserId: uuid("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("production_stage_sets_kind_check", oneOf(t.kind, PRODUCTION_KINDS))],
 );
 
 /** A line of a delivery note or an invoice, as issued. */
@@ -777,12 +861,16 @@ export const invoices = pgTable(
     status: text("status", { enum: INVOICE_STATUSES }).notNull().default("unpaid"),
     currency: text("currency").notNull(),
     taxRateBp: integer("tax_rate_bp").notNull(),
+    taxTreatment: text("tax_treatment", { enum: TAX_TREATMENTS }).notNull().default("domestic"),
+    customerVatId: text("customer_vat_id"),
     subtotalMinor: integer("subtotal_minor").notNull(),
     taxMinor: integer("tax_minor").notNull(),
     totalMinor: integer("total_minor").notNull(),
     billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
     lines: jsonb("lines").$type<DocumentLineSnapshot[]>().notNull(),
     issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    /** The delivery (service) date the law asks an invoice to state: the order's last shipment. */
+    deliveredOn: date("delivered_on", { mode: "string" }),
     dueOn: date("due_on", { mode: "string" }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -793,13 +881,16 @@ export const invoices = pgTable(
     index("invoices_company_issued_idx").on(t.companyId, t.issuedOn),
     index("invoices_order_idx").on(t.orderId),
     check("invoices_status_check", oneOf(t.status, INVOICE_STATUSES)),
+    check("invoices_tax_treatment_check", oneOf(t.taxTreatment, TAX_TREATMENTS)),
     check("invoices_total_check", sql`${t.totalMinor} >= 0`),
   ],
 );
 
 /**
- * Payments of invoices. The partial unique index lets an invoice have at most one pending or
- * succeeded payment, so two concurrent charges cannot both go through (docs/behaviour/billing.md#payments).
+ * Payments of invoices; an invoice is paid once its succeeded payments reach its total, in parts or
+ * more (docs/behaviour/billing.md#payments). The partial unique index lets an invoice have one
+ * pending payment at a time (a card charge under way or an announced bank transfer), so two
+ * concurrent charges cannot both go through.
  */
 export const payments = pgTable(
   "payments",
@@ -819,7 +910,12 @@ export const payments = pgTable(
     providerReference: text("provider_reference"),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
-    /** pending (a bank transfer announced), succeeded or failed. */
+    /**
+     * The day the money was sent or arrived: the transfer date a customer announced, the date staff
+     * recorded. Null on card payments and older rows: their day is created_at's.
+     */
+    paidOn: date("paid_on", { mode: "string" }),
+    /** pending (a card charge under way, or a bank transfer announced), succeeded or failed. */
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
     failureReason: text("failure_reason"),
     createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
@@ -828,9 +924,9 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_invoice_idx").on(t.invoiceId),
-    uniqueIndex("payments_one_live_per_invoice_idx")
+    uniqueIndex("payments_one_pending_per_invoice_idx")
       .on(t.invoiceId)
-      .where(sql`${t.status} in ('pending', 'succeeded')`),
+      .where(sql`${t.status} = 'pending'`),
     check("payments_status_check", oneOf(t.status, PAYMENT_STATUSES)),
     check("payments_method_check", oneOf(t.method, PAYMENT_RECORD_METHODS)),
     check("payments_amount_check", sql`${t.amountMinor} > 0`),

@@ -109,14 +109,14 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
     const customer = await createCompany(tx, {
       name: DEMO_COMPANY_NAME,
       country: "DE",
-      vatId: "DE000000000",
+      vatId: "DE999010004",
       phone: "+49 421 000000",
       website: "https://nordwind-sensorik.example",
     });
     const operator = await createCompany(tx, {
       name: OPERATOR_COMPANY_NAME,
       country: "DE",
-      vatId: "DE111111111",
+      vatId: "DE111010009",
       isOperator: true,
     });
     const customerUsers = new Map<string, string>();
@@ -132,7 +132,7 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
     const second = await createCompany(tx, {
       name: "Carpathia Drives SRL",
       country: "RO",
-      vatId: "RO00000000",
+      vatId: "RO9900006",
     });
     await createUser(tx, {
       email: "ioana.popescu@carpathia.example",
@@ -502,6 +502,7 @@ async function seedDemoDocuments(
         provider: "bank_transfer",
         amountMinor: invoice.totalMinor,
         currency: invoice.currency,
+        paidOn: isoDay(-(daysAgo - 40)),
         status: "succeeded",
       });
     }

@@ -213,7 +213,6 @@ const CASES: Case[] = [
       company_id: fixtures.companyId,
       title: "Sensor board SB-2",
       currency: "EUR",
-      tax_rate_bp: 1900,
       valid_until: day(30),
       lines: [
         {
@@ -267,7 +266,13 @@ const CASES: Case[] = [
     who: "staff",
     method: "POST",
     url: () => `/api/staff/invoices/${fixtures.invoiceId}/payments`,
-    body: () => ({ reference: "BANK-2027-0042" }),
+    body: () => ({
+      amount_minor: 1000,
+      currency: "EUR",
+      paid_on: new Date().toISOString().slice(0, 10),
+      method: "bank_transfer",
+      reference: "BANK-2027-0042",
+    }),
     field: "reference",
   },
   {

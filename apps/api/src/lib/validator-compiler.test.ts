@@ -1,3 +1,4 @@
+import { PRODUCTION_KINDS } from "@ems/contracts/orders";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { createCompany, createSession, createUser } from "@ems/db/factories";
@@ -115,9 +116,14 @@ async function sessions() {
 
 /** A syntactically fine value for a path parameter, so only the one under test is hostile. */
 const PLAIN_PARAM = "00000000-0000-4000-8000-000000000000";
+/** Path parameters that are not ids: a value each accepts. */
+const PLAIN_NAMED_PARAMS: Record<string, string> = { kind: PRODUCTION_KINDS[0] };
 
 function urlOf(op: Operation, params: Record<string, string> = {}, query = ""): string {
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? PLAIN_PARAM);
+  const path = op.path.replace(
+    /\{([^}]+)\}/g,
+    (_, name: string) => params[name] ?? PLAIN_NAMED_PARAMS[name] ?? PLAIN_PARAM,
+  );
   return query ? `${path}?${query}` : path;
 }
 

@@ -20,6 +20,7 @@ const PUBLIC = new Set([
   "POST /api/contact",
   "GET /api/countries",
   "GET /api/dev/outbox",
+  "GET /api/dev/outbox/{id}/attachments/{attachment}",
   "GET /api/geolocation",
   "GET /api/health",
   "GET /api/ready",

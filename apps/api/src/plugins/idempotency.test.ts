@@ -168,16 +168,24 @@ const families: Family[] = [
     name: "recorded payment (POST /api/staff/invoices/:id/payments)",
     table: payments,
     status: 200,
-    repeatable: false,
+    // A part payment: the same money recorded again is a second part.
+    repeatable: true,
     async scenario() {
       const company = await createCompany(db());
       const { order } = await createSalesOrder(db(), { companyId: company.id });
       const invoice = await createInvoice(db(), { orderId: order.id });
+      const body = (reference: string) => ({
+        amount_minor: 1000,
+        currency: invoice.currency,
+        paid_on: todayIso(),
+        method: "manual",
+        reference,
+      });
       return {
         caller: await staff(),
         url: `/api/staff/invoices/${invoice.id}/payments`,
-        body: { reference: "Bank statement 2026-14" },
-        other: { reference: "Bank statement 2026-15" },
+        body: body("Bank statement 2026-14"),
+        other: body("Bank statement 2026-15"),
       };
     },
   },
@@ -274,7 +282,6 @@ const families: Family[] = [
         company_id: company.id,
         title,
         currency: "EUR",
-        tax_rate_bp: 1900,
         valid_until: addCalendarDays(todayIso(), 30),
         lines: [
           {

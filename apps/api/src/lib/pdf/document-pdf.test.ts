@@ -158,6 +158,27 @@ describe("renderDocumentPdf", () => {
     expect(text(read)).not.toContain(iban);
   });
 
+  it("keeps a short header whole in a column narrower than it, taking the room from the others", async () => {
+    // 0.4 of 9.4 is about 21 pt, 9 pt inside the padding, less than "Pos." needs: proportional
+    // widths alone would split it.
+    const columns: PdfDocumentInput["columns"] = [
+      { header: "Pos.", width: 0.4, align: "right" },
+      { header: "Description", width: 9 },
+    ];
+    const { read } = await render(baseInput({ columns, rows: [["12", "Sensor board"]] }));
+    expect(text(read)).toMatch(/Pos\.\s+Description/);
+    expect(text(read)).toMatch(/12\s+Sensor board/);
+  });
+
+  it("shows the subject under the number", async () => {
+    const { read } = await render(baseInput({ subject: "Sensor boards for Jyväskylä" }));
+    const lines = text(read).split("\n");
+    const number = lines.findIndex((line) => line.includes("QTN-2026-00042"));
+    const subject = lines.findIndex((line) => line.includes("Sensor boards for Jyväskylä"));
+    expect(number).toBeGreaterThanOrEqual(0);
+    expect(subject).toBeGreaterThan(number);
+  });
+
   it("produces identical bytes for identical input and creation date", async () => {
     const a = await renderDocumentPdf(baseInput());
     const b = await renderDocumentPdf(baseInput());

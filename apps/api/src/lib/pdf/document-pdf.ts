@@ -35,6 +35,8 @@ export interface PdfDocumentInput {
   title: string;
   /** e.g. "QTN-2026-00042" */
   number: string;
+  /** What the document is about in the customer's words (a quote's title), under the number. */
+  subject?: string;
   meta: { label: string; value: string }[];
   /** Laid out two per row, side by side (bill to / ship to). */
   parties: PdfParty[];
@@ -100,6 +102,7 @@ const style = {
   brandSmall: { font: FONT_REGULAR, size: 8.5, color: MUTED },
   title: { font: FONT_BOLD, size: 22, color: INK },
   number: { font: FONT_REGULAR, size: 12, color: BODY },
+  subject: { font: FONT_BOLD, size: 11, color: INK },
   metaLabel: { font: FONT_REGULAR, size: 8.5, color: MUTED },
   metaValue: { font: FONT_BOLD, size: 8.5, color: INK },
   partyLine: { font: FONT_REGULAR, size: 9.5, color: INK },
@@ -169,8 +172,31 @@ class Composer {
     const height = Math.max(left.length, right.length) * lineHeight(style.running) + 4 + 16;
     this.runningHead = { left, right, height };
 
-    const total = input.columns.reduce((sum, c) => sum + c.width, 0);
-    this.widths = input.columns.map((c) => (c.width / total) * CONTENT_WIDTH);
+    this.widths = this.columnWidths();
+  }
+
+  /**
+   * Relative widths shared out over the page, but never narrower than a column's header's widest
+   * word: a short header ("Pos.", "Qty") in a narrow column would otherwise break mid-word. Columns
+   * held at that minimum leave the rest of the width to the others, in their proportions.
+   */
+  private columnWidths(): number[] {
+    const { columns } = this.input;
+    const least = columns.map(
+      (c) =>
+        Math.max(0, ...c.header.split(/\s+/).map((word) => this.measure(word, style.tableHead))) +
+        2 * CELL_PAD_X +
+        0.5,
+    );
+    const held = new Set<number>();
+    for (;;) {
+      const free = CONTENT_WIDTH - [...held].reduce((sum, i) => sum + (least[i] ?? 0), 0);
+      const weight = columns.reduce((sum, c, i) => (held.has(i) ? sum : sum + c.width), 0);
+      const widths = columns.map((c, i) => (held.has(i) ? (least[i] ?? 0) : (c.width / weight) * free));
+      const short = widths.findIndex((w, i) => !held.has(i) && w < (least[i] ?? 0));
+      if (short === -1 || held.size === columns.length - 1) return widths;
+      held.add(short);
+    }
   }
 
   measure(text: string, s: TextStyle): number {
@@ -290,6 +316,10 @@ class Composer {
     left +=
       2 +
       this.writeLines(this.wrap(number, style.number, leftWidth), MARGIN_X, this.y + left + 2, style.number);
+    if (this.input.subject) {
+      const subject = this.wrap(this.input.subject, style.subject, leftWidth);
+      left += 6 + this.writeLines(subject, MARGIN_X, this.y + left + 6, style.subject);
+    }
 
     const metaX = MARGIN_X + CONTENT_WIDTH - metaWidth;
     let right = 0;

@@ -43,7 +43,10 @@ export async function countCompanyRows(db: Executor, companyId: string) {
 export async function updateCompany(
   db: Executor,
   companyId: string,
-  changes: Pick<typeof companies.$inferInsert, "name" | "country" | "vatId" | "phone" | "website">,
+  changes: Pick<
+    typeof companies.$inferInsert,
+    "name" | "country" | "vatId" | "phone" | "website" | "defaultParcelServiceId"
+  >,
 ): Promise<void> {
   await db
     .update(companies)

@@ -14,15 +14,17 @@ import {
   type InviteUser,
   type RelatedCompany,
 } from "@ems/contracts/companies";
+import { ERROR_CODES } from "@ems/contracts/errors";
 import type { CompanyRole } from "@ems/contracts/roles";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import type { Locale } from "@ems/i18n/locales";
-import { AppError, notFound } from "../../lib/app-error.ts";
+import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
 import { hashPassword, passwordProblem } from "../../lib/passwords.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { endUserSessions } from "../auth/session-service.ts";
+import { parcelService } from "../reference/reference-service.ts";
 import {
   closeInvitationTokens,
   consumeToken,
@@ -81,18 +83,27 @@ export async function getCompany(ctx: CompanyContext): Promise<CompanyDetails> {
     country: company.country,
     phone: company.phone,
     website: company.website,
+    default_parcel_service_id: company.defaultParcelServiceId,
     counts,
   };
 }
 
 export async function editCompany(ctx: CompanyContext, input: CompanyUpdate): Promise<CompanyDetails> {
+  const defaultParcelServiceId = blankToNull(input.default_parcel_service_id);
   await ctx.db.transaction(async (tx) => {
+    if (defaultParcelServiceId !== null && !(await parcelService(tx, defaultParcelServiceId))?.active)
+      throw badRequest(
+        ERROR_CODES.validation,
+        "No such parcel service is offered",
+        "default_parcel_service_id",
+      );
     await updateCompany(tx, ctx.tenant, {
       name: input.name,
       country: input.country,
       vatId: blankToNull(input.vat_id),
       phone: blankToNull(input.phone),
       website: blankToNull(input.website),
+      defaultParcelServiceId,
     });
     await recordActivity(tx, {
       action: "company.updated",

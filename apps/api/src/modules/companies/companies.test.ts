@@ -83,7 +83,7 @@ describe("company details", () => {
     const put = await admin.call("PUT", "/api/company", {
       name: "Alpha Sensors AG",
       country: "AT",
-      vat_id: "ATU12345678",
+      vat_id: "ATU12345675",
       phone: "",
       website: "https://alpha.example",
     });

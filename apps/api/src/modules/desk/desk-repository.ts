@@ -3,6 +3,7 @@ import type { Executor } from "@ems/db/factories";
 import {
   deliveryNotes,
   invoices,
+  payments,
   quotes,
   salesOrderLines,
   salesOrders,
@@ -159,10 +160,13 @@ export async function listUnpaidInvoices(db: Executor, companyId: string, limit:
 const total = (column: typeof invoices.totalMinor | typeof salesOrders.totalMinor) =>
   sql<string>`sum(${column})::bigint`.mapWith(Number);
 
-/** The sum of unpaid invoices per currency. */
+/** What is open of unpaid invoices per currency: their totals less the payments they got (in parts). */
 export async function sumUnpaidInvoices(db: Executor, companyId: string) {
+  // Qualified: drizzle writes a bare column inside a select field, which the subquery would take for payments.id.
+  const invoiceId = sql`${invoices}.${sql.identifier(invoices.id.name)}`;
+  const open = sql<string>`sum(${invoices.totalMinor} - coalesce((select sum(p.amount_minor) from ${payments} p where p.invoice_id = ${invoiceId} and p.status = 'succeeded'), 0))::bigint`;
   return db
-    .select({ currency: invoices.currency, amountMinor: total(invoices.totalMinor) })
+    .select({ currency: invoices.currency, amountMinor: open.mapWith(Number) })
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.status, "unpaid")))
     .groupBy(invoices.currency)

@@ -1,5 +1,6 @@
 import { formatDate, formatMoney } from "@ems/i18n/format";
 import { siteConfig } from "@ems/config/site";
+import type { TaxTreatment } from "@ems/contracts/tax";
 
 import { isLocale, type Locale } from "@ems/i18n/locales";
 import type { PdfBrand } from "../../lib/pdf/document-pdf.ts";
@@ -42,12 +43,46 @@ export function documentBrand(): PdfBrand {
   };
 }
 
-/** The small print of every page. */
+/**
+ * The small print of every page: the operator's address and VAT ID, and what German company law
+ * (§ 35a GmbHG) and § 14 UStG ask business letters and invoices to name: the managing directors,
+ * the commercial register and the bank account.
+ */
 export function documentFooter(texts: DocumentTexts): string {
-  return texts.t("footer", {
-    legal_name: siteConfig.brand.legalName,
-    address: siteConfig.legal.address.join(", "),
-    vat_id: siteConfig.legal.vatId,
-    email: siteConfig.contact.email,
-  });
+  const { legal } = siteConfig;
+  return [
+    texts.t("footer", {
+      legal_name: siteConfig.brand.legalName,
+      address: legal.address.join(", "),
+      vat_id: legal.vatId,
+      email: siteConfig.contact.email,
+    }),
+    texts.t("footer_legal", {
+      directors: legal.managingDirectors.join(", "),
+      register: legal.register,
+      holder: legal.bank.holder,
+      iban: legal.bank.iban,
+      bic: legal.bank.bic,
+    }),
+  ].join(" · ");
+}
+
+/** Both parties' VAT IDs as a document's meta lines: the customer's (when known) and the operator's. */
+export function documentVatIds(
+  texts: DocumentTexts,
+  customerVatId: string | null,
+): { label: string; value: string }[] {
+  return [
+    ...(customerVatId ? [{ label: texts.t("label.customer_vat_id"), value: customerVatId }] : []),
+    { label: texts.t("label.our_vat_id"), value: siteConfig.legal.vatId },
+  ];
+}
+
+/**
+ * The sentence that states why a document charges no VAT (or the home rate), in its language, as
+ * art. 226 of the VAT directive asks: reverse charge (art. 196), export (art. 146), or home VAT for
+ * an EU customer without a VAT ID. A domestic document needs none.
+ */
+export function documentTaxNote(texts: DocumentTexts, treatment: TaxTreatment): string[] {
+  return treatment === "domestic" ? [] : [texts.t(`tax.${treatment}`)];
 }

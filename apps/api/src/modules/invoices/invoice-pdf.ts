@@ -1,7 +1,13 @@
 import { siteConfig } from "@ems/config/site";
 import { SHIPPING_LINE_POSITION, type InvoiceDetails } from "@ems/contracts/billing";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
-import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
+import {
+  documentBrand,
+  documentFooter,
+  documentTaxNote,
+  documentTexts,
+  documentVatIds,
+} from "../documents/document-texts.ts";
 import { addressLines, pricedColumns, pricedRow, taxRatePercent } from "../documents/document-pdf-lines.ts";
 
 /**
@@ -40,6 +46,11 @@ export async function renderInvoicePdf(
       { label: t("label.due_date"), value: texts.date(invoice.due_on) },
       { label: t("label.order"), value: invoice.order_number },
       { label: t("label.po_number"), value: invoice.po_number },
+      {
+        label: t("label.service_date"),
+        value: invoice.delivered_on ? texts.date(invoice.delivered_on) : t("invoice.service_date_pending"),
+      },
+      ...documentVatIds(texts, invoice.customer_vat_id),
     ],
     parties: [
       { heading: t("party.bill_to"), lines: addressLines(invoice.billing_address, company.name, texts) },
@@ -71,6 +82,7 @@ export async function renderInvoicePdf(
             iban,
             bic,
           }),
+      ...documentTaxNote(texts, invoice.tax_treatment),
     ],
     footer: documentFooter(texts),
     pageLabel: (page, pages) => t("page", { page, pages }),

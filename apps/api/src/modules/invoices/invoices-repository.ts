@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, ilike, lt, or } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@ems/db/factories";
 import { companies, invoices, payments, salesOrders } from "@ems/db/schema";
 import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
@@ -16,18 +17,38 @@ export interface InvoiceRecord {
   orderNumber: string;
   poNumber: string;
   companyName: string;
+  /** The sum of the invoice's succeeded payments. */
+  paidMinor: number;
+  /** The customer's pending bank transfer announcement (all null when there is none). */
+  announcedId: string | null;
+  announcedMinor: number | null;
+  announcedOn: string | null;
+  announcedAt: Date | null;
 }
 
 export interface InvoiceFilter extends Paging {
   companyId: string | null;
   /** The display status: overdue is unpaid with due_on before `today`. */
   status?: "unpaid" | "paid" | "overdue" | undefined;
+  payment?: "transfer_announced" | "part_paid" | undefined;
   today: string;
   orderId?: string | undefined;
   q?: string | undefined;
   sort: "issued_on" | "due_on" | "number" | "total";
   dir: "asc" | "desc";
 }
+
+/**
+ * The outer query's invoice id, qualified: drizzle writes a bare column name inside a select
+ * field's SQL, which a subquery over payments would take for its own `id`.
+ */
+const invoiceId = sql`${invoices}.${sql.identifier(invoices.id.name)}`;
+
+/** What an invoice's succeeded payments add up to (payments_invoice_idx finds them). */
+const paidSum = sql<number>`coalesce((select sum(p.amount_minor) from ${payments} p where p.invoice_id = ${invoiceId} and p.status = 'succeeded'), 0)::bigint`;
+
+/** A bank transfer the customer announced and staff have not recorded (at most one: the pending index). */
+const announced = alias(payments, "announced");
 
 function recordQuery(db: Executor) {
   return db
@@ -36,10 +57,34 @@ function recordQuery(db: Executor) {
       orderNumber: salesOrders.number,
       poNumber: salesOrders.poNumber,
       companyName: companies.name,
+      paidMinor: paidSum.mapWith(Number),
+      announcedId: announced.id,
+      announcedMinor: announced.amountMinor,
+      announcedOn: announced.paidOn,
+      announcedAt: announced.createdAt,
     })
     .from(invoices)
     .innerJoin(salesOrders, eq(salesOrders.id, invoices.orderId))
-    .innerJoin(companies, eq(companies.id, invoices.companyId));
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .leftJoin(
+      announced,
+      and(
+        eq(announced.invoiceId, invoices.id),
+        eq(announced.status, "pending"),
+        eq(announced.method, "bank_transfer"),
+      ),
+    );
+}
+
+function paymentCondition(payment: InvoiceFilter["payment"]) {
+  if (payment === "transfer_announced")
+    return sql`exists (select 1 from ${payments} p where p.invoice_id = ${invoiceId} and p.status = 'pending' and p.method = 'bank_transfer')`;
+  if (payment === "part_paid")
+    return and(
+      eq(invoices.status, "unpaid"),
+      sql`exists (select 1 from ${payments} p where p.invoice_id = ${invoiceId} and p.status = 'succeeded')`,
+    );
+  return undefined;
 }
 
 function statusCondition(status: InvoiceFilter["status"], today: string) {
@@ -59,6 +104,7 @@ export async function listInvoices(
     filter.companyId ? eq(invoices.companyId, filter.companyId) : undefined,
     filter.orderId ? eq(invoices.orderId, filter.orderId) : undefined,
     statusCondition(filter.status, filter.today),
+    paymentCondition(filter.payment),
     pattern ? or(ilike(invoices.number, pattern), ilike(salesOrders.number, pattern)) : undefined,
   );
   const column = {
@@ -88,10 +134,33 @@ export async function findInvoice(
   return row ?? null;
 }
 
-/** The invoice's row, locked until the transaction ends (payments of one invoice run one at a time). */
-export async function lockInvoice(tx: Executor, id: string): Promise<InvoiceRow | null> {
-  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).limit(1).for("update");
+/**
+ * The invoice's row, locked until the transaction ends (payments of one invoice run one at a time),
+ * with its order's status. Only the invoice is locked: the order stays free for staff.
+ */
+export async function lockInvoice(
+  tx: Executor,
+  id: string,
+): Promise<{ invoice: InvoiceRow; orderStatus: string } | null> {
+  const [row] = await tx
+    .select({ invoice: invoices, orderStatus: salesOrders.status })
+    .from(invoices)
+    .innerJoin(salesOrders, eq(salesOrders.id, invoices.orderId))
+    .where(eq(invoices.id, id))
+    .limit(1)
+    .for("update", { of: invoices });
   return row ?? null;
+}
+
+/** The sum of an invoice's succeeded payments; under the invoice's lock, it counts every committed one. */
+export async function paidMinorOf(tx: Executor, invoiceId: string): Promise<number> {
+  const [row] = await tx
+    .select({
+      paid: sql<number>`coalesce(sum(${payments.amountMinor}), 0)::bigint`.mapWith(Number),
+    })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, "succeeded")));
+  return row?.paid ?? 0;
 }
 
 export async function insertInvoice(tx: Executor, values: NewInvoiceRow): Promise<InvoiceRow> {

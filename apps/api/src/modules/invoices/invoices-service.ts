@@ -8,6 +8,7 @@ import {
   type InvoiceListQuery,
   type InvoicePage,
   type Payment,
+  type PaymentMethod,
   type StaffInvoice,
   type StaffInvoiceListQuery,
   type StaffInvoicePage,
@@ -30,6 +31,7 @@ import {
 import {
   invoicedPositions,
   lockOrderForUpdate,
+  orderDeliveryNotes,
   orderInvoices,
   orderLines,
 } from "../orders/orders-service.ts";
@@ -41,6 +43,7 @@ import {
   listInvoices,
   lockInvoice,
   markInvoicePaid as markPaid,
+  paidMinorOf,
   type InvoicePaymentRecord,
   type InvoiceRecord,
   type InvoiceRow,
@@ -60,12 +63,26 @@ function invoiceDto(record: InvoiceRecord, today: string): Invoice {
     display_status: invoiceDisplayStatus(status, invoice.dueOn, today),
     currency: invoice.currency,
     tax_rate_bp: invoice.taxRateBp,
+    tax_treatment: invoice.taxTreatment,
+    customer_vat_id: invoice.customerVatId,
+    delivered_on: invoice.deliveredOn,
     subtotal_minor: invoice.subtotalMinor,
     tax_minor: invoice.taxMinor,
     total_minor: invoice.totalMinor,
     issued_on: invoice.issuedOn,
     due_on: invoice.dueOn,
     paid_at: iso(invoice.paidAt),
+    paid_minor: record.paidMinor,
+    open_minor: invoice.totalMinor - record.paidMinor,
+    transfer_announced:
+      record.announcedId && record.announcedMinor !== null && record.announcedAt
+        ? {
+            payment_id: record.announcedId,
+            amount_minor: record.announcedMinor,
+            transferred_on: record.announcedOn ?? todayIso(record.announcedAt),
+            announced_at: record.announcedAt.toISOString(),
+          }
+        : null,
     lines: invoice.lines.map((line) => ({
       position: line.position,
       description: line.description,
@@ -109,6 +126,7 @@ export async function staffInvoicesPage(
   const { rows, total } = await listInvoices(ctx.db, {
     companyId: query.company_id ?? null,
     status: query.status,
+    payment: query.payment,
     today,
     orderId: query.order_id,
     ...searchOf(query),
@@ -161,12 +179,32 @@ export async function staffInvoicePdf(
   return invoicePdfFor(ctx, id, null, language);
 }
 
+/** The day of an order's last shipment: the delivery date an invoice states (null before any). */
+function lastShipment(notes: readonly { shippedAt: Date }[]): string | null {
+  const last = notes.reduce<Date | null>(
+    (latest, n) => (latest && latest > n.shippedAt ? latest : n.shippedAt),
+    null,
+  );
+  return last ? todayIso(last) : null;
+}
+
+/**
+ * The ways customers can pay now. The payments module knows (its gateways and their switch), and it
+ * depends on invoices, not the reverse: the app hands its answer in (ADR 0011).
+ */
+export type PaymentMethodsNow = (db: Executor) => Promise<readonly PaymentMethod[]>;
+
 /**
  * Invoices (part of) an order: the chosen lines, or every line no invoice bills yet, plus the
  * shipping charge once. The order row stays locked until commit, so two invoices issued at once
- * cannot bill the same line. Tax is charged at the order's rate; due after the payment term.
+ * cannot bill the same line. Tax is charged at the order's rate; due after the payment term. The
+ * mail offers the payment methods that are switched on, and the bank account for transfers.
  */
-export async function createInvoice(ctx: DocumentContext, input: InvoiceCreate): Promise<StaffInvoice> {
+export async function createInvoice(
+  ctx: DocumentContext,
+  input: InvoiceCreate,
+  paymentMethods: PaymentMethodsNow,
+): Promise<StaffInvoice> {
   const now = new Date();
   const issuedOn = todayIso(now);
   const created = await ctx.db.transaction(async (tx) => {
@@ -218,6 +256,9 @@ export async function createInvoice(ctx: DocumentContext, input: InvoiceCreate):
       status: "unpaid",
       currency: order.currency,
       taxRateBp: order.taxRateBp,
+      taxTreatment: order.taxTreatment,
+      customerVatId: order.customerVatId,
+      deliveredOn: lastShipment(await orderDeliveryNotes(tx, order.id)),
       subtotalMinor: subtotal,
       taxMinor: tax,
       totalMinor: subtotal + tax,
@@ -238,12 +279,17 @@ export async function createInvoice(ctx: DocumentContext, input: InvoiceCreate):
   });
 
   const { invoice, order } = created;
-  const recipients = await companyRecipients(ctx.db, order.companyId, rolesWith("invoices.pay"));
+  const [recipients, methods] = await Promise.all([
+    companyRecipients(ctx.db, order.companyId, rolesWith("invoices.pay")),
+    paymentMethods(ctx.db),
+  ]);
   await mailEach(ctx, recipients, "invoice_issued", { page: "my-invoices" }, (texts) => ({
     number: invoice.number,
     order: order.number,
     total: texts.money(invoice.totalMinor, invoice.currency),
     due_date: texts.date(invoice.dueOn),
+    card: methods.includes("card") ? "on" : "off",
+    ...siteConfig.legal.bank,
   }));
   const record = await findInvoice(ctx.db, invoice.id, null);
   if (!record) throw notFound("No such invoice");
@@ -268,6 +314,7 @@ export function paymentDto(record: InvoicePaymentRecord): Payment {
     amount_minor: payment.amountMinor,
     currency: payment.currency,
     provider_reference: payment.providerReference,
+    paid_on: payment.paidOn ?? todayIso(payment.createdAt),
     failure_reason: payment.failureReason,
     created_at: payment.createdAt.toISOString(),
     updated_at: payment.updatedAt.toISOString(),
@@ -284,12 +331,44 @@ export async function companyInvoice(
   return record?.invoice ?? null;
 }
 
-/** The invoice's row, locked until the caller's transaction ends, so payments of one invoice queue. */
-export function lockInvoiceForPayment(tx: Executor, id: string): Promise<InvoiceRow | null> {
-  return lockInvoice(tx, id);
+/** An invoice as a payment finds it under its lock. */
+export interface LockedInvoice {
+  invoice: InvoiceRow;
+  /** Its order is cancelled: nothing more is paid on it. */
+  orderCancelled: boolean;
+  /** What its succeeded payments brought in so far. */
+  paidMinor: number;
+  /** total − paid; 0 or less once the invoice is paid. */
+  openMinor: number;
 }
 
-/** Marks an unpaid invoice paid; false when it was paid already. */
-export function markInvoicePaid(tx: Executor, id: string, at: Date): Promise<boolean> {
-  return markPaid(tx, id, at);
+/**
+ * The invoice's row, locked until the caller's transaction ends, so payments of one invoice queue
+ * and each sees every payment committed before it.
+ */
+export async function lockInvoiceForPayment(tx: Executor, id: string): Promise<LockedInvoice | null> {
+  const locked = await lockInvoice(tx, id);
+  if (!locked) return null;
+  const paidMinor = await paidMinorOf(tx, id);
+  return {
+    invoice: locked.invoice,
+    orderCancelled: locked.orderStatus === "cancelled",
+    paidMinor,
+    openMinor: locked.invoice.totalMinor - paidMinor,
+  };
+}
+
+/**
+ * After a payment succeeded, inside its transaction and under the invoice's lock: the invoice is
+ * paid once its payments reach the total. Answers what is open now (negative: the customer's credit)
+ * and whether this payment made the invoice paid.
+ */
+export async function settleInvoice(
+  tx: Executor,
+  invoice: InvoiceRow,
+  at: Date,
+): Promise<{ openMinor: number; nowPaid: boolean }> {
+  const openMinor = invoice.totalMinor - (await paidMinorOf(tx, invoice.id));
+  const nowPaid = openMinor <= 0 && (await markPaid(tx, invoice.id, at));
+  return { openMinor, nowPaid };
 }

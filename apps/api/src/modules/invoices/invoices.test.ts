@@ -51,7 +51,6 @@ describe("POST /api/staff/invoices", () => {
       status: "unpaid",
       display_status: "unpaid",
       currency: "EUR",
-      tax_rate_bp: 1900,
       subtotal_minor: subtotal,
       tax_minor: taxOf(subtotal, 1900),
       total_minor: subtotal + taxOf(subtotal, 1900),
@@ -354,7 +353,7 @@ describe("GET /api/invoices/:id/pdf (Sales invoice: PDF)", () => {
     expect(text).toContain(due);
   });
 
-  it("prints the paid note instead of the bank details once paid", async () => {
+  it("prints the paid note instead of the payment request once paid", async () => {
     const { company } = await kit.customerCompany();
     const reader = await kit.customer(company.id, "viewer");
     const { order } = await createSalesOrder(db(), { companyId: company.id });
@@ -365,6 +364,7 @@ describe("GET /api/invoices/:id/pdf (Sales invoice: PDF)", () => {
     });
     const text = await pdfText((await reader.call("GET", `/api/invoices/${invoice.id}/pdf`)).rawPayload);
     expect(text).toContain("Paid on Mar 2, 2026. Thank you.");
-    expect(text).not.toContain(siteConfig.legal.bank.iban);
+    // The bank account stays in the footer (§ 14 UStG small print); the request to pay goes.
+    expect(text).not.toContain("Please pay");
   });
 });

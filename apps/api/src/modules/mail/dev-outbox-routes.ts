@@ -3,10 +3,34 @@ import type { FastifyPluginAsyncZod } from "@fastify/type-provider-zod";
 import { devOutboxEndpoints, outboxQuerySchema, type OutboxMail } from "@ems/contracts/mail";
 import type { Env } from "../../env.ts";
 import { implement } from "../../lib/endpoint-routes.ts";
-import { listOutboxMail, type OutboxRow } from "./mail-repository.ts";
+import { notFound } from "../../lib/app-error.ts";
+import {
+  findMailAttachment,
+  listMailAttachments,
+  listOutboxMail,
+  type AttachmentRow,
+  type OutboxRow,
+} from "./mail-repository.ts";
 import { escapeHtml } from "./mail-templates.ts";
 
-function toDto(row: OutboxRow): OutboxMail {
+type OutboxEntry = OutboxRow & { attachments: AttachmentRow[] };
+
+/** The newest mails with their files. */
+async function outboxEntries(
+  db: Parameters<typeof listOutboxMail>[0],
+  query: Parameters<typeof listOutboxMail>[1],
+): Promise<OutboxEntry[]> {
+  const rows = await listOutboxMail(db, query);
+  const files = await listMailAttachments(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, attachments: files.filter((file) => file.mailId === row.id) }));
+}
+
+const attachmentPath = (file: AttachmentRow) => `/api/dev/outbox/${file.mailId}/attachments/${file.id}`;
+
+function toDto(row: OutboxEntry): OutboxMail {
   return {
     id: row.id,
     to: row.toAddress,
@@ -18,6 +42,12 @@ function toDto(row: OutboxRow): OutboxMail {
     sent_at: row.sentAt?.toISOString() ?? null,
     error: row.error,
     created_at: row.createdAt.toISOString(),
+    attachments: row.attachments.map((file) => ({
+      id: file.id,
+      filename: file.filename,
+      content_type: file.contentType,
+      size: file.content.length,
+    })),
   };
 }
 
@@ -72,20 +102,40 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   implement(app, devOutboxEndpoints, {
-    list: async (request) => (await listOutboxMail(app.db, request.query)).map(toDto),
+    list: async (request) => (await outboxEntries(app.db, request.query)).map(toDto),
+    attachment: async (request, reply) => {
+      const file = await findMailAttachment(app.db, request.params.id, request.params.attachment);
+      if (!file) throw notFound("No such attachment");
+      // Names are the product's own (a document number); anything else is dropped, not escaped.
+      const filename = file.filename.replace(/[^\w.-]/g, "_");
+      return reply
+        .type(file.contentType)
+        .header("Content-Disposition", `inline; filename="${filename}"`)
+        .send(file.content);
+    },
   });
 
   app.get(
     "/dev/outbox",
     { schema: { hide: true, querystring: outboxQuerySchema } },
     async (request, reply) => {
-      const rows = await listOutboxMail(app.db, request.query);
+      const rows = await outboxEntries(app.db, request.query);
       const items = rows
         .map(
           (row) => `<article style="border:1px solid #d1d5db;border-radius:8px;margin:16px 0;padding:16px">
 <h2 style="margin:0 0 4px;font-size:16px">${escapeHtml(row.subject)}</h2>
 <p style="margin:0 0 8px;color:#4b5563;font-size:13px">To ${escapeHtml(row.toAddress)} · ${escapeHtml(row.language)} · ${escapeHtml(row.template)} · ${row.createdAt.toISOString()}${row.sentAt ? " · sent by SMTP" : ""}${row.error ? ` · failed: ${escapeHtml(row.error)}` : ""}</p>
 <pre style="white-space:pre-wrap;font-size:14px;margin:0">${escapeHtml(row.textBody)}</pre>
+${
+  row.attachments.length
+    ? `<ul style="margin:8px 0 0;padding-left:20px;font-size:14px">${row.attachments
+        .map(
+          (file) =>
+            `<li>Attachment: <a href="${escapeHtml(attachmentPath(file))}">${escapeHtml(file.filename)}</a> (${escapeHtml(file.contentType)}, ${file.content.length} bytes)</li>`,
+        )
+        .join("")}</ul>`
+    : ""
+}
 </article>`,
         )
         .join("");

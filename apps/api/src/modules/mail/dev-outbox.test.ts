@@ -48,7 +48,9 @@ describe("the development outbox", () => {
   });
 
   it("answers anyone else exactly like a route that does not exist", async () => {
-    for (const url of ["/api/dev/outbox", "/api/dev/outbox?to=a@example.test", "/dev/outbox"]) {
+    const attachment =
+      "/api/dev/outbox/00000000-0000-4000-8000-000000000000/attachments/00000000-0000-4000-8000-000000000000";
+    for (const url of ["/api/dev/outbox", "/api/dev/outbox?to=a@example.test", "/dev/outbox", attachment]) {
       const unknown = await apps.off!.app.inject({ method: "GET", url });
       expect(unknown.statusCode).toBe(404);
       for (const remoteAddress of [

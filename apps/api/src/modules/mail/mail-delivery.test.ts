@@ -160,6 +160,23 @@ describe("SMTP delivery", () => {
     expect(givenUp!.error).toBeTruthy();
   });
 
+  it("delivers a mail's attachments with it", async () => {
+    const before = sink.received.length;
+    const content = Buffer.from("%PDF-1.7 quotation QTN-2026-00042");
+    await t.app.mailer.send({
+      to: `attached.${Date.now()}@example.test`,
+      language: "en",
+      template: "login_code",
+      values: { name: "Ana", code: "123456", minutes: 10 },
+      attachments: [{ filename: "QTN-2026-00042.pdf", contentType: "application/pdf", content }],
+    });
+    await t.app.mailer.idle();
+    const [delivered] = sink.received.slice(before);
+    expect(delivered!.raw).toMatch(/Content-Type: application\/pdf; name="?QTN-2026-00042\.pdf/);
+    expect(delivered!.raw).toMatch(/Content-Disposition: attachment; filename="?QTN-2026-00042\.pdf/);
+    expect(delivered!.raw.replace(/\r?\n/g, "")).toContain(content.toString("base64"));
+  });
+
   it("sends each mail once when several instances share the outbox", async () => {
     const other = new Mailer(db(), { smtpUrl: sink.url, from: "Test <test@example.test>" });
     const before = sink.received.length;

@@ -1,7 +1,13 @@
 import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "@ems/db/client";
-import { claimDueMail, markMailFailed, markMailSent, type OutboxRow } from "./mail-repository.ts";
+import {
+  claimDueMail,
+  listMailAttachments,
+  markMailFailed,
+  markMailSent,
+  type OutboxRow,
+} from "./mail-repository.ts";
 
 export interface DeliverySettings {
   /** How often due mail is looked for besides the kick after each commit (retries, other instances' rows). */
@@ -91,12 +97,18 @@ export class MailDispatcher {
 
   private async deliver(row: OutboxRow): Promise<void> {
     try {
+      const attachments = await listMailAttachments(this.db, [row.id]);
       await this.transport.sendMail({
         from: this.from,
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        attachments: attachments.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+        })),
         // Lets operators (and the browser journeys' mail sink) sort mail without parsing it.
         headers: { "X-Mail-Template": row.template },
       });

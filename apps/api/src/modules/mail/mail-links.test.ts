@@ -233,8 +233,8 @@ const cases: { name: string; templates: string[]; run(kit: Kit, t: () => TestApp
     },
   },
   {
-    name: "PUT /api/staff/orders/:id/progress",
-    templates: ["production_updated"],
+    name: "PUT /api/staff/orders/:id/progress (production starts, then is put on hold)",
+    templates: ["production_started", "production_on_hold"],
     async run(kit) {
       const { company, admin } = await kit.company();
       const { order, lines } = await createSalesOrder(kit.db(), {
@@ -244,9 +244,9 @@ const cases: { name: string; templates: string[]; run(kit: Kit, t: () => TestApp
       const staff = await kit.staff();
       return (
         await staff.call("PUT", `/api/staff/orders/${order.id}/progress`, {
-          line_id: lines[0]!.id,
-          stage: "smt",
-          percent: 40,
+          base_version: 0,
+          lines: [{ line_id: lines[0]!.id, stages: [{ stage: "smt", percent: 40, planned_date: null }] }],
+          hold: { reason: "Waiting for your answer about the BOM" },
         })
       ).statusCode;
     },
@@ -308,7 +308,14 @@ const cases: { name: string; templates: string[]; run(kit: Kit, t: () => TestApp
       const { order } = await createSalesOrder(kit.db(), { companyId: company.id });
       const invoice = await createInvoice(kit.db(), { orderId: order.id });
       const staff = await kit.staff();
-      return (await staff.call("POST", `/api/staff/invoices/${invoice.id}/payments`, {})).statusCode;
+      return (
+        await staff.call("POST", `/api/staff/invoices/${invoice.id}/payments`, {
+          amount_minor: invoice.totalMinor,
+          currency: invoice.currency,
+          paid_on: new Date().toISOString().slice(0, 10),
+          method: "bank_transfer",
+        })
+      ).statusCode;
     },
   },
   {

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
-import { mailOutbox } from "@ems/db/schema";
+import { mailAttachments, mailOutbox } from "@ems/db/schema";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = typeof mailOutbox.$inferInsert;
+export type AttachmentRow = typeof mailAttachments.$inferSelect;
 
 /**
  * Writes one mail. `deliver`: due for the SMTP dispatcher at once (the database's now(), so instances
@@ -21,6 +22,42 @@ export async function insertOutboxMail(
     .returning();
   if (!row) throw new Error("insertOutboxMail inserted no row");
   return row;
+}
+
+export async function insertMailAttachments(
+  db: Executor,
+  mailId: string,
+  attachments: readonly Pick<AttachmentRow, "filename" | "contentType" | "content">[],
+): Promise<void> {
+  if (attachments.length === 0) return;
+  await db.insert(mailAttachments).values(attachments.map((attachment) => ({ ...attachment, mailId })));
+}
+
+/** The files of some mails, by name. */
+export async function listMailAttachments(
+  db: Executor,
+  mailIds: readonly string[],
+): Promise<AttachmentRow[]> {
+  if (mailIds.length === 0) return [];
+  return db
+    .select()
+    .from(mailAttachments)
+    .where(inArray(mailAttachments.mailId, [...mailIds]))
+    .orderBy(asc(mailAttachments.filename), asc(mailAttachments.id));
+}
+
+/** One file of one mail; null when the mail has no such file. */
+export async function findMailAttachment(
+  db: Executor,
+  mailId: string,
+  id: string,
+): Promise<AttachmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(mailAttachments)
+    .where(and(eq(mailAttachments.mailId, mailId), eq(mailAttachments.id, id)))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

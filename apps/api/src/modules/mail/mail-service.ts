@@ -4,7 +4,7 @@ import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { isLocale, type Locale } from "@ems/i18n/locales";
 import { DEFAULT_DELIVERY, MailDispatcher, type DeliverySettings } from "./mail-dispatcher.ts";
-import { insertOutboxMail, type OutboxRow } from "./mail-repository.ts";
+import { insertMailAttachments, insertOutboxMail, type OutboxRow } from "./mail-repository.ts";
 import { renderMail, type MailValues } from "./mail-templates.ts";
 
 export interface MailRequest {
@@ -15,6 +15,14 @@ export interface MailRequest {
   template: string;
   /** ICU values; `name` fills the greeting, `url` adds a button, `code` a one-time code. */
   values: MailValues;
+  /** Files the mail carries (a document's PDF), stored with it until it is delivered. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface MailerOptions {
@@ -67,18 +75,23 @@ export class Mailer {
   async write(executor: Executor, request: MailRequest): Promise<OutboxRow> {
     const language: Locale = isLocale(request.language) ? request.language : "en";
     const rendered = renderMail(request.template, language, request.values);
-    return insertOutboxMail(
-      executor,
-      {
-        toAddress: request.to,
-        language,
-        template: request.template,
-        subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-      },
-      this.dispatcher !== null,
-    );
+    const mail = {
+      toAddress: request.to,
+      language,
+      template: request.template,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+    };
+    const deliver = this.dispatcher !== null;
+    const attachments = request.attachments ?? [];
+    if (attachments.length === 0) return insertOutboxMail(executor, mail, deliver);
+    // One transaction (a savepoint inside the caller's): a row the dispatcher can claim has its files.
+    return executor.transaction(async (tx) => {
+      const row = await insertOutboxMail(tx, mail, deliver);
+      await insertMailAttachments(tx, row.id, attachments);
+      return row;
+    });
   }
 
   /** Several mails in one transaction (see write). */

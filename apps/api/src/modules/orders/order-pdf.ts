@@ -1,7 +1,13 @@
 import type { OrderDetails } from "@ems/contracts/orders";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { addressLines, pricedColumns, pricedRow, taxRatePercent } from "../documents/document-pdf-lines.ts";
-import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
+import {
+  documentBrand,
+  documentFooter,
+  documentTaxNote,
+  documentTexts,
+  documentVatIds,
+} from "../documents/document-texts.ts";
 
 /**
  * The sales order PDF (docs/behaviour/orders.md#order-details): the order confirmation in the
@@ -27,6 +33,7 @@ export async function renderOrderPdf(
       { label: t("label.quote"), value: order.quote_number },
       { label: t("label.delivery_date"), value: texts.date(order.delivery_date) },
       { label: t("label.parcel_service"), value: order.parcel_service.name },
+      ...documentVatIds(texts, order.customer_vat_id),
     ],
     parties: [
       { heading: t("party.bill_to"), lines: addressLines(order.billing_address, company.name, texts) },
@@ -45,6 +52,7 @@ export async function renderOrderPdf(
         version: order.terms_version,
         date: texts.date(new Date(order.terms_accepted_at)),
       }),
+      ...documentTaxNote(texts, order.tax_treatment),
     ],
     footer: documentFooter(texts),
     pageLabel: (page, pages) => t("page", { page, pages }),

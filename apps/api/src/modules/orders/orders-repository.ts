@@ -1,9 +1,10 @@
-import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import {
   companies,
   deliveryNotes,
   invoices,
+  productionStageSets,
   quotes,
   salesOrderLines,
   salesOrders,
@@ -22,6 +23,7 @@ import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-qu
 export type SalesOrderRow = typeof salesOrders.$inferSelect;
 export type SalesOrderLineRow = typeof salesOrderLines.$inferSelect;
 export type StageRow = typeof workOrderStages.$inferSelect;
+export type StageSetRow = typeof productionStageSets.$inferSelect;
 
 /** The average percent over every stage of every line of the order, rounded. */
 const progressSql = sql<number>`coalesce((
@@ -298,4 +300,101 @@ export async function insertWorkOrderStages(
   stages: (typeof workOrderStages.$inferInsert)[],
 ): Promise<void> {
   if (stages.length > 0) await db.insert(workOrderStages).values(stages);
+}
+
+// Production: the staff form's save, stage sets and the daily digest
+
+/** What a production save changes on the order row besides its stages. */
+export type ProductionState = Pick<
+  SalesOrderRow,
+  | "productionVersion"
+  | "productionHeldAt"
+  | "productionHoldReason"
+  | "productionDigest"
+  | "productionDigestSince"
+>;
+
+export async function setProductionState(tx: Executor, id: string, state: ProductionState): Promise<void> {
+  await tx
+    .update(salesOrders)
+    .set({ ...state, updatedAt: new Date() })
+    .where(eq(salesOrders.id, id));
+}
+
+export async function listStageSets(db: Executor): Promise<StageSetRow[]> {
+  return db.select().from(productionStageSets);
+}
+
+export async function saveStageSet(
+  tx: Executor,
+  values: Pick<StageSetRow, "kind" | "stages" | "updatedByUserId">,
+): Promise<StageSetRow> {
+  const now = new Date();
+  const [row] = await tx
+    .insert(productionStageSets)
+    .values({ ...values, updatedAt: now })
+    .onConflictDoUpdate({
+      target: productionStageSets.kind,
+      set: { stages: values.stages, updatedByUserId: values.updatedByUserId, updatedAt: now },
+    })
+    .returning();
+  if (!row) throw new Error("saveStageSet wrote no row");
+  return row;
+}
+
+/**
+ * Orders whose production changes have rested since `restedSince` and whose last digest went out
+ * before `mailedBefore` (or never): their digest is due.
+ */
+export async function listDueDigests(
+  db: Executor,
+  restedSince: Date,
+  mailedBefore: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: salesOrders.id })
+    .from(salesOrders)
+    .where(dueDigest(restedSince, mailedBefore))
+    .orderBy(asc(salesOrders.productionDigestSince))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+const dueDigest = (restedSince: Date, mailedBefore: Date) =>
+  and(
+    isNotNull(salesOrders.productionDigestSince),
+    lte(salesOrders.productionDigestSince, restedSince),
+    or(isNull(salesOrders.productionMailedAt), lte(salesOrders.productionMailedAt, mailedBefore)),
+  );
+
+/**
+ * The order if its digest is still due, locked until the transaction ends; null when another
+ * instance holds it or sent it meanwhile, so each digest goes out once.
+ */
+export async function lockDueDigest(
+  tx: Executor,
+  id: string,
+  restedSince: Date,
+  mailedBefore: Date,
+): Promise<SalesOrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(salesOrders)
+    .where(and(eq(salesOrders.id, id), dueDigest(restedSince, mailedBefore)))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return row ?? null;
+}
+
+/** Nothing waits for a digest any more; `mailedAt` when one went out. */
+export async function clearDigest(tx: Executor, id: string, mailedAt: Date | null): Promise<void> {
+  await tx
+    .update(salesOrders)
+    .set({
+      productionDigest: null,
+      productionDigestSince: null,
+      ...(mailedAt ? { productionMailedAt: mailedAt } : {}),
+    })
+    .where(eq(salesOrders.id, id));
 }

@@ -2,14 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { implement } from "../../lib/endpoint-routes.ts";
 import { orderEndpoints } from "@ems/contracts/orders";
 import { sendPdf } from "../../lib/pdf-reply.ts";
-import {
-  orderDetails,
-  orderPdf,
-  orderProgress,
-  ordersPage,
-  placeOrder,
-  salesOrderTerms,
-} from "./orders-service.ts";
+import { orderDetails, orderPdf, ordersPage, placeOrder, salesOrderTerms } from "./orders-service.ts";
+import { orderProgress } from "./production-service.ts";
 
 /**
  * Sales order (docs/behaviour/orders.md): getSalesOrderTerms (every member) and placeOrder

@@ -5,19 +5,14 @@ import {
   type OrderPlaced,
   type PlaceOrder,
   type Terms,
-  CLOSED_ORDER_STATUSES,
   ORDER_STATUS_TRANSITIONS,
-  WORK_ORDER_STAGES,
   canChangeOrderStatus,
-  type LineProgress,
   type OrderDetails,
   type OrderListQuery,
   type OrderPage,
-  type OrderProgress,
   type OrderRow,
   type OrderStatus,
   type OrderStatusChange,
-  type ProgressUpdate,
   type StaffOrderDetails,
   type StaffOrderListQuery,
   type StaffOrderPage,
@@ -34,14 +29,7 @@ import { pageOf, searchOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { companyAddress, type AddressRow } from "../companies/companies-service.ts";
-import {
-  conflict,
-  findRecipient,
-  iso,
-  mailEach,
-  nextDocumentNumber,
-  type DocumentContext,
-} from "../documents/documents-service.ts";
+import { conflict, nextDocumentNumber, type DocumentContext } from "../documents/documents-service.ts";
 import { TERMS_VERSION, documentTexts } from "../documents/document-texts.ts";
 import { companyQuote, expireQuotes, markQuoteOrdered, quoteLinesOf } from "../quotes/quotes-service.ts";
 import { deliveryDatesFrom, parcelService } from "../reference/reference-service.ts";
@@ -54,26 +42,23 @@ import {
   type PcbReader,
 } from "../pcbs/pcbs-service.ts";
 import { renderOrderPdf } from "./order-pdf.ts";
+import { currentStageSets, lineKind, writeMilestoneMail, type Milestone } from "./production-service.ts";
 import {
   completeStage,
   findOrder,
-  findStage,
   insertSalesOrder,
   insertSalesOrderLines,
   insertWorkOrderStages,
   listOrderDeliveryNotes,
   listOrderInvoices,
   listOrderLines,
-  listOrderStages,
   listOrders,
   lockOrder,
   setOrderStatus,
-  updateStage,
   type OrderRecord,
   type OrderSummaryRecord,
   type SalesOrderLineRow,
   type SalesOrderRow,
-  type StageRow,
 } from "./orders-repository.ts";
 
 export type { DocumentContext };
@@ -96,18 +81,6 @@ export function invoicedPositions(bills: readonly { lines: DocumentLineSnapshot[
   return new Set(bills.flatMap((bill) => bill.lines.map((line) => line.position)));
 }
 
-const average = (values: readonly number[]) =>
-  values.length === 0 ? 0 : Math.round(values.reduce((sum, v) => sum + v, 0) / values.length);
-
-/** The first stage not complete on every line; `shipped` once all are (or material_procurement for none). */
-function currentStageOf(stages: readonly StageRow[], progress: number): WorkOrderStage {
-  for (const stage of WORK_ORDER_STAGES) {
-    const rows = stages.filter((row) => row.stage === stage);
-    if (rows.some((row) => row.percent < 100)) return stage;
-  }
-  return stages.length === 0 && progress < 100 ? "material_procurement" : "shipped";
-}
-
 function summaryDto(row: OrderSummaryRecord): OrderRow {
   return {
     id: row.id,
@@ -121,7 +94,7 @@ function summaryDto(row: OrderSummaryRecord): OrderRow {
     delivery_date: row.deliveryDate,
     created_at: row.createdAt.toISOString(),
     progress_percent: row.progressPercent,
-    current_stage: row.currentStage ?? (row.progressPercent === 100 ? "shipped" : "material_procurement"),
+    current_stage: row.currentStage ?? (row.progressPercent === 100 ? "shipped" : "data_check"),
   };
 }
 
@@ -194,6 +167,8 @@ async function detailsOf(
     shipping_address: order.shippingAddress,
     parcel_service: { id: order.parcelServiceId, name: order.parcelServiceName },
     tax_rate_bp: order.taxRateBp,
+    tax_treatment: order.taxTreatment,
+    customer_vat_id: order.customerVatId,
     subtotal_minor: order.subtotalMinor,
     shipping_minor: order.shippingMinor,
     tax_minor: order.taxMinor,
@@ -274,130 +249,17 @@ export async function staffOrderPdf(
   return orderPdfFor(ctx.db, id, null, language);
 }
 
-// Production progress (get_wo_progress_data, docs/behaviour/orders.md#production-progress)
-
-async function progressOf(db: Database, record: OrderRecord): Promise<OrderProgress> {
-  const [lines, stages] = await Promise.all([
-    listOrderLines(db, record.order.id),
-    listOrderStages(db, record.order.id),
-  ]);
-  const lineDtos: LineProgress[] = lines.map((line) => {
-    const own = stages.filter((stage) => stage.orderLineId === line.id);
-    return {
-      line_id: line.id,
-      position: line.position,
-      description: line.description,
-      quantity: line.quantity,
-      progress_percent: average(own.map((stage) => stage.percent)),
-      stages: own.map((stage) => ({
-        stage: stage.stage,
-        position: stage.position,
-        percent: stage.percent,
-        planned_date: stage.plannedDate,
-        started_at: iso(stage.startedAt),
-        completed_at: iso(stage.completedAt),
-      })),
-    };
-  });
-  const progress = average(stages.map((stage) => stage.percent));
-  return {
-    order_id: record.order.id,
-    number: record.order.number,
-    status: record.order.status,
-    progress_percent: progress,
-    current_stage: currentStageOf(stages, progress),
-    lines: lineDtos,
-  };
-}
-
-export async function orderProgress(ctx: DocumentContext, id: string): Promise<OrderProgress> {
-  const record = await findOrder(ctx.db, id, ctx.tenant);
-  if (!record) throw notFound("No such order");
-  return progressOf(ctx.db, record);
-}
-
-/** The back office reads any company's order progress (the staff order page's stage editor). */
-export async function staffOrderProgress(ctx: DocumentContext, id: string): Promise<OrderProgress> {
-  const record = await findOrder(ctx.db, id, null);
-  if (!record) throw notFound("No such order");
-  return progressOf(ctx.db, record);
-}
-
-// Back office changes
-
 /**
- * Records one stage of one line. The first progress moves a confirmed order into production; the
- * placer is told by e-mail when the percent changed.
+ * Moves the order along ORDER_STATUS_TRANSITIONS; any other change answers 409. Production starting
+ * and the order shipping (without a delivery note, which mails its own) are milestones the placer
+ * is mailed at once.
  */
-export async function updateProgress(
-  ctx: DocumentContext,
-  id: string,
-  input: ProgressUpdate,
-): Promise<OrderProgress> {
-  const now = new Date();
-  const change = await ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
-    if (!order) throw notFound("No such order");
-    if ((CLOSED_ORDER_STATUSES as readonly string[]).includes(order.status))
-      throw conflict(`The order is ${order.status}: its progress can no longer change`);
-    const found = await findStage(tx, order.id, input.line_id, input.stage);
-    if (!found) throw notFound("No such line in this order");
-    const { stage, line } = found;
-    await updateStage(tx, stage.id, {
-      percent: input.percent,
-      plannedDate: input.planned_date === undefined ? stage.plannedDate : input.planned_date,
-      startedAt: stage.startedAt ?? (input.percent > 0 ? now : null),
-      completedAt: input.percent === 100 ? (stage.completedAt ?? now) : null,
-    });
-    await recordActivity(tx, {
-      action: "order.progress_updated",
-      companyId: order.companyId,
-      actor: ctx.actor,
-      subject: { type: "sales_order", id: order.id },
-      details: { number: order.number, line: line.position, stage: input.stage, percent: input.percent },
-      request: ctx.request,
-    });
-    if (order.status === "confirmed" && input.percent > 0) {
-      await setOrderStatus(tx, order.id, "in_production");
-      await recordActivity(tx, {
-        action: "order.status_changed",
-        companyId: order.companyId,
-        actor: ctx.actor,
-        subject: { type: "sales_order", id: order.id },
-        details: { number: order.number, from: order.status, to: "in_production" },
-        request: ctx.request,
-      });
-    }
-    return { order, line, changed: stage.percent !== input.percent };
-  });
-
-  if (change.changed && change.order.placedByUserId) {
-    const placer = await findRecipient(ctx.db, change.order.placedByUserId);
-    await mailEach(
-      ctx,
-      [placer],
-      "production_updated",
-      { page: "my-order", params: { order: change.order.id } },
-      () => ({
-        number: change.order.number,
-        line: change.line.description,
-        stage: input.stage,
-        percent: input.percent,
-      }),
-    );
-  }
-  const record = await findOrder(ctx.db, id, null);
-  if (!record) throw notFound("No such order");
-  return progressOf(ctx.db, record);
-}
-
-/** Moves the order along ORDER_STATUS_TRANSITIONS; any other change answers 409. */
 export async function changeOrderStatus(
   ctx: DocumentContext,
   id: string,
   input: OrderStatusChange,
 ): Promise<StaffOrderDetails> {
-  await ctx.db.transaction(async (tx) => {
+  const mailed = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw notFound("No such order");
     const from = order.status;
@@ -412,9 +274,19 @@ export async function changeOrderStatus(
       details: { number: order.number, from, to: input.status },
       request: ctx.request,
     });
+    const milestone = MILESTONE_OF_STATUS[input.status];
+    return milestone
+      ? writeMilestoneMail(tx, { mailer: ctx.mailer, publicUrl: ctx.publicUrl }, order, milestone)
+      : false;
   });
+  if (mailed) ctx.mailer.deliverSoon();
   return staffOrderDetails(ctx, id);
 }
+
+const MILESTONE_OF_STATUS: Partial<Record<OrderStatus, Milestone>> = {
+  in_production: "production_started",
+  shipped: "production_shipped",
+};
 
 // Placing an order (docs/behaviour/orders.md#placing-an-order)
 
@@ -504,6 +376,7 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
   const lineDates = chosen.map(({ line }) => dateAfter(line.leadTimeDays));
   const deliveryDate = lineDates.reduce((latest, date) => (date > latest ? date : latest));
   const quoteStatus = chosen.length === quoteLines.length ? "Ordered" : "Partially Ordered";
+  const stageSets = await currentStageSets(ctx.db);
 
   const order = await ctx.db.transaction(async (tx) => {
     const won = await markQuoteOrdered(
@@ -534,6 +407,8 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
       shippingMinor: parcel.priceMinor,
       currency: quote.currency,
       taxRateBp: quote.taxRateBp,
+      taxTreatment: quote.taxTreatment,
+      customerVatId: quote.customerVatId,
       subtotalMinor: totals.subtotal_minor,
       taxMinor: totals.tax_minor,
       totalMinor: totals.total_minor,
@@ -567,10 +442,11 @@ export async function placeOrder(ctx: DocumentContext, input: PlaceOrder): Promi
       tx,
       chosen.flatMap(({ line }) => (line.assemblySpecVersionId ? [line.assemblySpecVersionId] : [])),
     );
+    // Each line gets its kind's stage set as it stands now; later changes of the set leave it alone.
     await insertWorkOrderStages(
       tx,
       placedLines.flatMap((orderLine) =>
-        WORK_ORDER_STAGES.map((stage, i) => ({
+        stageSets[lineKind(orderLine)].map((stage, i) => ({
           orderLineId: orderLine.id,
           stage,
           position: i + 1,

@@ -134,7 +134,6 @@ describe("GET /api/orders/:id (Sales order: fetch_row_details)", () => {
       billing_address: { recipient: "Accounts payable", city: "Nürnberg", country: "DE" },
       shipping_address: { recipient: "Goods receiving" },
       parcel_service: { id: null, name: "DHL Express" },
-      tax_rate_bp: 1900,
       subtotal_minor: order.subtotalMinor,
       shipping_minor: 2500,
       tax_minor: order.taxMinor,

@@ -2,7 +2,7 @@ import { formatMoney } from "@ems/i18n/format";
 import { describe, expect, it } from "vitest";
 import { and, asc, eq, inArray } from "drizzle-orm";
 
-import { WORK_ORDER_STAGES } from "@ems/contracts/orders";
+import { DEFAULT_STAGE_SETS } from "@ems/contracts/orders";
 import { addCalendarDays, addWorkingDays, todayIso } from "@ems/contracts/reference";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { createHoliday, createQuote } from "@ems/db/quote-factories";
@@ -181,11 +181,14 @@ describe("placing an order", () => {
         ),
       )
       .orderBy(asc(workOrderStages.orderLineId), asc(workOrderStages.position));
-    expect(stages).toHaveLength(21);
+    // Assemblies get the assembly stages, the bare board (line 2) only the bare-board ones.
+    expect(orderLines.map((l) => l.category)).toEqual(["assemblies", "pcb", "assemblies"]);
+    expect(stages).toHaveLength(9 + 5 + 9);
     for (const orderLine of orderLines) {
       const mine = stages.filter((stage) => stage.orderLineId === orderLine.id);
+      const kind = orderLine.category === "pcb" ? "pcb" : "assembly";
       expect(mine.map((stage) => [stage.stage, stage.position, stage.percent, stage.plannedDate])).toEqual(
-        WORK_ORDER_STAGES.map((stage, i) => [
+        DEFAULT_STAGE_SETS[kind].map((stage, i) => [
           stage,
           i + 1,
           0,

@@ -2,22 +2,21 @@ import type { FastifyPluginAsync } from "fastify";
 import { implement } from "../../lib/endpoint-routes.ts";
 import { staffOrderEndpoints } from "@ems/contracts/orders";
 import { sendPdf } from "../../lib/pdf-reply.ts";
-import {
-  changeOrderStatus,
-  staffOrderDetails,
-  staffOrderPdf,
-  staffOrderProgress,
-  staffOrdersPage,
-  updateProgress,
-} from "./orders-service.ts";
+import { changeOrderStatus, staffOrderDetails, staffOrderPdf, staffOrdersPage } from "./orders-service.ts";
+import { saveProduction, stageSets, staffOrderProgress, updateStageSet } from "./production-service.ts";
 
-/** The back office's orders: every company's, with production progress and status changes (staff roles). */
+/**
+ * The back office's orders: every company's, with production progress and status changes, and the
+ * production stage sets new lines get (staff roles).
+ */
 export const staffOrdersRoutes: FastifyPluginAsync = async (app) => {
   implement(app, staffOrderEndpoints, {
     list: (request) => staffOrdersPage(request.context(), request.query),
     detail: (request) => staffOrderDetails(request.context(), request.params.id),
     progress: (request) => staffOrderProgress(request.context(), request.params.id),
-    updateProgress: (request) => updateProgress(request.context(), request.params.id, request.body),
+    saveProgress: (request) => saveProduction(request.context(), request.params.id, request.body),
+    stageSets: (request) => stageSets(request.context()),
+    saveStageSet: (request) => updateStageSet(request.context(), request.params.kind, request.body),
     changeStatus: (request) => changeOrderStatus(request.context(), request.params.id, request.body),
     pdf: async (request, reply) => {
       const { number, pdf } = await staffOrderPdf(

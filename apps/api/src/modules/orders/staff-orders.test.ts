@@ -36,7 +36,17 @@ describe("staff order routes: access", () => {
       ["GET", "/api/staff/orders", undefined],
       ["GET", `/api/staff/orders/${order.id}`, undefined],
       ["GET", `/api/staff/orders/${order.id}/progress`, undefined],
-      ["PUT", `/api/staff/orders/${order.id}/progress`, { line_id: lines[0]!.id, stage: "smt", percent: 10 }],
+      [
+        "PUT",
+        `/api/staff/orders/${order.id}/progress`,
+        {
+          base_version: 0,
+          lines: [{ line_id: lines[0]!.id, stages: [{ stage: "smt", percent: 10, planned_date: null }] }],
+          hold: null,
+        },
+      ],
+      ["GET", "/api/staff/production/stage-sets", undefined],
+      ["PUT", "/api/staff/production/stage-sets/pcb", { stages: ["data_check", "shipped"] }],
       ["PUT", `/api/staff/orders/${order.id}/status`, { status: "cancelled" }],
     ] as const;
     for (const role of COMPANY_ROLES) {
@@ -93,16 +103,26 @@ describe("GET /api/staff/orders/:id/progress", () => {
     const staff = await kit.staff();
     const { order, lines } = await orderOf("Bilby Controls Pty");
     await staff.call("PUT", `/api/staff/orders/${order.id}/progress`, {
-      line_id: lines[0]!.id,
-      stage: "material_procurement",
-      percent: 100,
-      planned_date: "2030-03-01",
+      base_version: 0,
+      lines: [
+        {
+          line_id: lines[0]!.id,
+          stages: [{ stage: "material_procurement", percent: 100, planned_date: "2030-03-01" }],
+        },
+      ],
+      hold: null,
     });
     const res = await staff.call("GET", `/api/staff/orders/${order.id}/progress`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");
     const progress = res.json().data;
-    expect(progress).toMatchObject({ order_id: order.id, number: order.number, status: "in_production" });
+    expect(progress).toMatchObject({
+      order_id: order.id,
+      number: order.number,
+      status: "in_production",
+      version: 1,
+      hold: null,
+    });
     expect(progress.lines).toHaveLength(lines.length);
     expect(progress.lines[0].stages).toHaveLength(7);
     expect(progress.lines[0].stages[0]).toMatchObject({
@@ -113,124 +133,6 @@ describe("GET /api/staff/orders/:id/progress", () => {
     expect((await staff.call("GET", `/api/staff/orders/${MISSING_ID}/progress`)).statusCode).toBe(404);
     expect((await staff.call("GET", "/api/staff/orders/not-a-uuid/progress")).statusCode).toBe(400);
     expect((await staff.call("GET", `/api/staff/orders/${order.id}/progress?x=1`)).statusCode).toBe(400);
-  });
-});
-
-describe("PUT /api/staff/orders/:id/progress", () => {
-  it("records a stage, starts production, logs it and mails the placer", async () => {
-    const staff = await kit.staff();
-    const { company, admin, order, lines } = await orderOf();
-    const line = lines[0]!;
-
-    const res = await staff.call("PUT", `/api/staff/orders/${order.id}/progress`, {
-      line_id: line.id,
-      stage: "smt",
-      percent: 40,
-      planned_date: "2030-02-14",
-    });
-    expect(res.statusCode).toBe(200);
-    const progress = res.json().data;
-    expect(progress).toMatchObject({ status: "in_production", current_stage: "material_procurement" });
-    expect(progress.lines[0].stages[1]).toMatchObject({
-      stage: "smt",
-      percent: 40,
-      planned_date: "2030-02-14",
-      started_at: expect.any(String),
-      completed_at: null,
-    });
-    const startedAt = (await stageRow(line.id, "smt")).startedAt;
-    expect(startedAt).not.toBeNull();
-
-    const done = await staff.call("PUT", `/api/staff/orders/${order.id}/progress`, {
-      line_id: line.id,
-      stage: "smt",
-      percent: 100,
-    });
-    const smt = done.json().data.lines[0].stages[1];
-    expect(smt).toMatchObject({ percent: 100, planned_date: "2030-02-14", completed_at: expect.any(String) });
-    // The first start stays; lowering the percent again clears the completion.
-    expect((await stageRow(line.id, "smt")).startedAt).toEqual(startedAt);
-    await staff.call("PUT", `/api/staff/orders/${order.id}/progress`, {
-      line_id: line.id,
-      stage: "smt",
-      percent: 90,
-      planned_date: null,
-    });
-    expect(await stageRow(line.id, "smt")).toMatchObject({
-      percent: 90,
-      completedAt: null,
-      plannedDate: null,
-    });
-
-    const log = await db().select().from(activityLog).where(eq(activityLog.companyId, company.id));
-    expect(log.filter((e) => e.action === "order.progress_updated")).toHaveLength(3);
-    expect(log.find((e) => e.action === "order.status_changed")).toMatchObject({
-      actorUserId: staff.user.id,
-      details: { from: "confirmed", to: "in_production" },
-    });
-    const mails = (await kit.outbox(admin.user.email)).filter((m) => m.template === "production_updated");
-    expect(mails).toHaveLength(3);
-    expect(mails.at(-1)!.subject).toContain(order.number);
-    expect(mails.map((m) => m.text).join()).toContain("SMT assembly is now at 40 %");
-  });
-
-  it("refuses bad bodies with the field and changes nothing", async () => {
-    const staff = await kit.staff();
-    const { order, lines } = await orderOf();
-    const line = lines[0]!.id;
-    const activity = await kit.rows(activityLog);
-    for (const [body, field] of [
-      [{ line_id: line, stage: "smt", percent: 101 }, "percent"],
-      [{ line_id: line, stage: "smt", percent: -1 }, "percent"],
-      [{ line_id: line, stage: "smt", percent: 12.5 }, "percent"],
-      [{ line_id: line, stage: "smt", percent: "50" }, "percent"],
-      [{ line_id: line, stage: "soldering", percent: 50 }, "stage"],
-      [{ line_id: line, percent: 50 }, "stage"],
-      [{ line_id: "1; drop table", stage: "smt", percent: 50 }, "line_id"],
-      [{ line_id: line, stage: "smt", percent: 50, planned_date: "14.02.2030" }, "planned_date"],
-      [{ line_id: line, stage: "smt", percent: 50, started_at: "2020-01-01" }, "started_at"],
-    ] as const) {
-      const res = await staff.call("PUT", `/api/staff/orders/${order.id}/progress`, body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toMatchObject({ error: "VALIDATION_ERROR", field });
-    }
-    expect((await stageRow(line, "smt")).percent).toBe(0);
-    expect(await kit.rows(activityLog)).toBe(activity);
-  });
-
-  it("answers 404 for a missing order and for a line of another order", async () => {
-    const staff = await kit.staff();
-    const { order, lines } = await orderOf();
-    const other = await orderOf();
-    const body = (lineId: string) => ({ line_id: lineId, stage: "smt", percent: 10 });
-    expect(
-      (await staff.call("PUT", `/api/staff/orders/${MISSING_ID}/progress`, body(lines[0]!.id))).statusCode,
-    ).toBe(404);
-    const foreign = await staff.call(
-      "PUT",
-      `/api/staff/orders/${order.id}/progress`,
-      body(other.lines[0]!.id),
-    );
-    expect(foreign.statusCode).toBe(404);
-    expect((await stageRow(other.lines[0]!.id, "smt")).percent).toBe(0);
-  });
-
-  it("answers 409 for cancelled and completed orders and writes nothing", async () => {
-    const staff = await kit.staff();
-    for (const status of ["cancelled", "completed"] as const) {
-      const { company } = await kit.customerCompany();
-      const { order, lines } = await createSalesOrder(db(), { companyId: company.id, status });
-      const activity = await kit.rows(activityLog);
-      const res = await staff.call("PUT", `/api/staff/orders/${order.id}/progress`, {
-        line_id: lines[0]!.id,
-        stage: "testing",
-        percent: 50,
-      });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error).toBe("CONFLICT");
-      expect((await stageRow(lines[0]!.id, "testing")).percent).toBe(0);
-      expect(await kit.rows(activityLog)).toBe(activity);
-    }
   });
 });
 

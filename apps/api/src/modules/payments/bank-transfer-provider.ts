@@ -14,7 +14,7 @@ export class BankTransferProvider implements PaymentProvider {
   readonly id = "bank_transfer";
   readonly method = "bank_transfer" as const;
 
-  async clientToken(invoice: ChargeableInvoice): Promise<ClientTokenAnswer> {
+  async clientToken(invoice: Omit<ChargeableInvoice, "amountMinor">): Promise<ClientTokenAnswer> {
     return { clientToken: invoice.number };
   }
 

@@ -175,6 +175,40 @@ describe("card payments through Stripe", () => {
     expect((await invoiceRow(invoice.id)).status).toBe("unpaid");
   });
 
+  it("charges what is open of an invoice paid in part", async () => {
+    const { payer, invoice } = await setUp();
+    const staff = await kit.staff();
+    const part = await staff.call("POST", `/api/staff/invoices/${invoice.id}/payments`, {
+      amount_minor: 5000,
+      currency: "RON",
+      paid_on: new Date().toISOString().slice(0, 10),
+      method: "manual",
+    });
+    expect(part.statusCode).toBe(200);
+    const res = await payer.call("POST", "/api/payments/charge", {
+      invoice_id: invoice.id,
+      method: "card",
+      payment_token: "pm_card_visa",
+    });
+    expect(res.json().data).toMatchObject({ status: "succeeded", amount_minor: invoice.totalMinor - 5000 });
+    const [, init] = gateway.mock.calls[0]!;
+    expect(new URLSearchParams(String(init?.body)).get("amount")).toBe(String(invoice.totalMinor - 5000));
+    expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid" });
+    expect((await payer.call("GET", `/api/invoices/${invoice.id}`)).json().data).toMatchObject({
+      paid_minor: invoice.totalMinor,
+      open_minor: 0,
+    });
+  });
+
+  it("offers cards in the invoice mail while they are on", async () => {
+    const { company, payer } = await setUp();
+    const { order } = await createSalesOrder(db(), { companyId: company.id });
+    const staff = await kit.staff();
+    expect((await staff.call("POST", "/api/staff/invoices", { order_id: order.id })).statusCode).toBe(201);
+    const mail = (await kit.outbox(payer.user.email)).find((m) => m.template === "invoice_issued");
+    expect(mail?.text).toMatch(/by card, or by bank transfer/);
+  });
+
   it("lets exactly one of five concurrent card charges reach Stripe", async () => {
     const { company, payer, invoice } = await setUp();
     const results = await Promise.all(

@@ -1,10 +1,11 @@
 import type { PaymentMethod } from "@ems/contracts/billing";
 
-/** What a provider needs to know about the invoice being paid: the whole total is always charged. */
+/** What a provider needs to know about the invoice being paid and the amount to charge. */
 export interface ChargeableInvoice {
   id: string;
   number: string;
-  totalMinor: number;
+  /** What this payment is for: what is open of the invoice (a card pays the rest in one go). */
+  amountMinor: number;
   /** ISO 4217, upper case as stored. */
   currency: string;
 }
@@ -32,7 +33,8 @@ export interface PaymentProvider {
   /** Stored in payments.provider: bank_transfer or the gateway's name (stripe). */
   readonly id: string;
   readonly method: PaymentMethod;
-  clientToken(invoice: ChargeableInvoice): Promise<ClientTokenAnswer>;
+  /** Before anything is charged: the amount is not known yet (the customer may pay in parts). */
+  clientToken(invoice: Omit<ChargeableInvoice, "amountMinor">): Promise<ClientTokenAnswer>;
   charge(input: {
     invoice: ChargeableInvoice;
     token: string | null;

@@ -13,27 +13,41 @@ export interface PaymentRecord {
 }
 
 /**
- * Inserts a pending or succeeded payment unless the invoice already has one: the partial unique
- * index payments_one_live_per_invoice_idx arbitrates, so of concurrent attempts exactly one gets a
- * row and the others get null (ON CONFLICT DO NOTHING keeps their transactions usable).
+ * Inserts a pending payment unless the invoice already has one: the partial unique index
+ * payments_one_pending_per_invoice_idx arbitrates, so of concurrent attempts exactly one gets a row
+ * and the others get null (ON CONFLICT DO NOTHING keeps their transactions usable).
  */
-export async function insertLivePayment(tx: Executor, values: NewPaymentRow): Promise<PaymentRow | null> {
+export async function insertPendingPayment(
+  tx: Executor,
+  values: NewPaymentRow & { status: "pending" },
+): Promise<PaymentRow | null> {
   const [row] = await tx
     .insert(payments)
     .values(values)
-    .onConflictDoNothing({
-      target: payments.invoiceId,
-      where: sql`${payments.status} in ('pending', 'succeeded')`,
-    })
+    .onConflictDoNothing({ target: payments.invoiceId, where: sql`${payments.status} = 'pending'` })
     .returning();
   return row ?? null;
 }
 
-/** Settles a pending payment; null when it is no longer pending (settled by someone else). */
+/** Inserts money that arrived (staff record it): an invoice may have any number of these. */
+export async function insertSucceededPayment(
+  tx: Executor,
+  values: NewPaymentRow & { status: "succeeded" },
+): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning();
+  if (!row) throw new Error("insertSucceededPayment inserted no row");
+  return row;
+}
+
+/**
+ * Settles a pending payment, with the amount and day staff recorded when they differ from the
+ * announcement; null when it is no longer pending (settled by someone else).
+ */
 export async function settlePayment(
   tx: Executor,
   id: string,
-  outcome: Pick<PaymentRow, "status"> & Partial<Pick<PaymentRow, "providerReference" | "failureReason">>,
+  outcome: Pick<PaymentRow, "status"> &
+    Partial<Pick<PaymentRow, "providerReference" | "failureReason" | "amountMinor" | "paidOn">>,
 ): Promise<PaymentRow | null> {
   const [row] = await tx
     .update(payments)
@@ -43,11 +57,18 @@ export async function settlePayment(
   return row ?? null;
 }
 
-export async function findPendingPayment(tx: Executor, invoiceId: string): Promise<PaymentRow | null> {
+/** The invoice's bank transfer the customer announced and nobody recorded yet, if any. */
+export async function findAnnouncedTransfer(tx: Executor, invoiceId: string): Promise<PaymentRow | null> {
   const [row] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, "pending")))
+    .where(
+      and(
+        eq(payments.invoiceId, invoiceId),
+        eq(payments.status, "pending"),
+        eq(payments.method, "bank_transfer"),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

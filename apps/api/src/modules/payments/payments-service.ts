@@ -12,7 +12,9 @@ import {
   type PaymentRecord as PaymentRecordBody,
 } from "@ems/contracts/billing";
 import { ERROR_CODES } from "@ems/contracts/errors";
-import { AppError, notFound } from "../../lib/app-error.ts";
+import { addCalendarDays, todayIso } from "@ems/contracts/reference";
+import type { Executor } from "@ems/db/factories";
+import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
 import type { Env } from "../../env.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
@@ -26,9 +28,10 @@ import {
 import {
   companyInvoice,
   lockInvoiceForPayment,
-  markInvoicePaid,
   paymentDto,
+  settleInvoice,
   type InvoiceRow,
+  type LockedInvoice,
 } from "../invoices/invoices-service.ts";
 import { BankTransferProvider } from "./bank-transfer-provider.ts";
 import {
@@ -38,9 +41,10 @@ import {
   type PaymentProvider,
 } from "./payment-provider.ts";
 import {
+  findAnnouncedTransfer,
   findPayment,
-  findPendingPayment,
-  insertLivePayment,
+  insertPendingPayment,
+  insertSucceededPayment,
   isIntegrationEnabled,
   listIntegrations,
   setIntegration,
@@ -73,25 +77,33 @@ export interface PaymentsContext extends DocumentContext {
   providers: PaymentProviders;
 }
 
-const chargeable = (invoice: InvoiceRow): ChargeableInvoice => ({
+const chargeable = (invoice: InvoiceRow, amountMinor: number): ChargeableInvoice => ({
   id: invoice.id,
   number: invoice.number,
-  totalMinor: invoice.totalMinor,
+  amountMinor,
   currency: invoice.currency,
 });
 
 const INVOICES_PAGE: PageLink = { page: "my-invoices" };
 
 /** The card gateway, if the server has its keys and staff switched it on. */
-async function cardProvider(ctx: PaymentsContext): Promise<PaymentProvider | null> {
-  const card = ctx.providers.card;
+async function cardProvider(db: Executor, providers: PaymentProviders): Promise<PaymentProvider | null> {
+  const card = providers.card;
   if (!card) return null;
-  return (await isIntegrationEnabled(ctx.db, card.id)) ? card : null;
+  return (await isIntegrationEnabled(db, card.id)) ? card : null;
+}
+
+/** The methods customers can pay with now: bank transfer always, card when it is set up and on. */
+export async function enabledPaymentMethods(
+  db: Executor,
+  providers: PaymentProviders,
+): Promise<PaymentMethod[]> {
+  return (await cardProvider(db, providers)) ? ["bank_transfer", "card"] : ["bank_transfer"];
 }
 
 async function providerFor(ctx: PaymentsContext, method: PaymentMethod): Promise<PaymentProvider> {
   if (method === "bank_transfer") return ctx.providers.bank;
-  const card = await cardProvider(ctx);
+  const card = await cardProvider(ctx.db, ctx.providers);
   if (!card) throw conflict("Card payments are not available");
   return card;
 }
@@ -109,22 +121,57 @@ async function answer(ctx: PaymentsContext, id: string): Promise<Payment> {
   return paymentDto(record);
 }
 
-/** The company's finance and admin users and whoever started the payment hear that it arrived. */
-async function mailPaymentReceived(ctx: DocumentContext, invoice: InvoiceRow, payer: string | null) {
+/** Nothing more is paid on a paid invoice or on one whose order was cancelled. */
+function refuseUnpayable(locked: LockedInvoice): void {
+  if (locked.orderCancelled) throw conflict("The order of this invoice is cancelled: nothing is paid on it");
+  if (locked.invoice.status === "paid") throw conflict("The invoice is already paid");
+}
+
+/** How far before an invoice's issue a payment's day may lie (money paid in advance). */
+const EARLIEST_DAYS_BEFORE_ISSUE = 366;
+
+/**
+ * The day a payment was sent or arrived: not in the future (a day's grace for time zones ahead of
+ * UTC) and not more than a year before the invoice.
+ */
+function checkedDay(day: string, invoice: InvoiceRow, field: string): string {
+  const today = todayIso();
+  if (day > addCalendarDays(today, 1))
+    throw badRequest(ERROR_CODES.validation, "The date lies in the future", field);
+  if (day < addCalendarDays(invoice.issuedOn, -EARLIEST_DAYS_BEFORE_ISSUE))
+    throw badRequest(ERROR_CODES.validation, "The date lies more than a year before the invoice", field);
+  return day;
+}
+
+/**
+ * The company's finance and admin users and whoever started the payment hear that money arrived:
+ * that the invoice is paid, or what of it is still open.
+ */
+async function mailPaymentReceived(
+  ctx: DocumentContext,
+  invoice: InvoiceRow,
+  amountMinor: number,
+  openMinor: number,
+  payer: string | null,
+) {
   const [starter, finance] = await Promise.all([
     payer ? findRecipient(ctx.db, payer) : null,
     companyRecipients(ctx.db, invoice.companyId, rolesWith("invoices.pay")),
   ]);
-  await mailEach(ctx, [starter, ...finance], "payment_received", INVOICES_PAGE, (texts) => ({
+  const template = openMinor > 0 ? "payment_part_received" : "payment_received";
+  await mailEach(ctx, [starter, ...finance], template, INVOICES_PAGE, (texts) => ({
     number: invoice.number,
+    amount: texts.money(amountMinor, invoice.currency),
     total: texts.money(invoice.totalMinor, invoice.currency),
+    open: texts.money(Math.max(openMinor, 0), invoice.currency),
+    due_date: texts.date(invoice.dueOn),
   }));
 }
 
 // Payment (docs/behaviour/billing.md#payments)
 
 export async function paymentMethods(ctx: PaymentsContext): Promise<PaymentMethods> {
-  const card = await cardProvider(ctx);
+  const card = await cardProvider(ctx.db, ctx.providers);
   return {
     methods: [
       { method: "bank_transfer", provider: ctx.providers.bank.id },
@@ -138,7 +185,11 @@ export async function paymentMethods(ctx: PaymentsContext): Promise<PaymentMetho
 export async function clientToken(ctx: PaymentsContext, input: ClientTokenRequest): Promise<ClientToken> {
   const invoice = await payableInvoice(ctx, input.invoice_id);
   const provider = await providerFor(ctx, input.method);
-  const token = await provider.clientToken(chargeable(invoice));
+  const token = await provider.clientToken({
+    id: invoice.id,
+    number: invoice.number,
+    currency: invoice.currency,
+  });
   return {
     provider: provider.id,
     client_token: token.clientToken,
@@ -149,44 +200,58 @@ export async function clientToken(ctx: PaymentsContext, input: ClientTokenReques
 /**
  * charge_client. The pending payment row is committed before the provider is asked, so the
  * partial unique index lets exactly one of concurrent attempts through (the others answer 409) and
- * its id is the gateway's idempotency key. A card then succeeds (invoice paid) or fails (the row
- * becomes failed, so the customer can try again); a bank transfer stays pending and the customer
- * gets the transfer instructions by e-mail.
+ * its id is the gateway's idempotency key. A card pays what is open and then succeeds (the invoice
+ * paid) or fails (the row becomes failed, so the customer can try again). A bank transfer is the
+ * customer's announcement of money sent, with its amount (default: what is open) and day; it stays
+ * pending until staff record the money, and the customer gets the transfer instructions by e-mail.
  */
 export async function charge(ctx: PaymentsContext, input: Charge): Promise<Payment> {
   await payableInvoice(ctx, input.invoice_id);
   const provider = await providerFor(ctx, input.method);
+  const transfer = provider.method === "bank_transfer";
 
   const { payment, invoice } = await ctx.db.transaction(async (tx) => {
     const locked = await lockInvoiceForPayment(tx, input.invoice_id);
-    if (!locked || locked.companyId !== ctx.tenant) throw notFound("No such invoice");
-    if (locked.status === "paid") throw conflict("The invoice is already paid");
-    const inserted = await insertLivePayment(tx, {
-      companyId: locked.companyId,
-      invoiceId: locked.id,
+    if (!locked || locked.invoice.companyId !== ctx.tenant) throw notFound("No such invoice");
+    refuseUnpayable(locked);
+    const { invoice: row } = locked;
+    const amountMinor = transfer ? (input.amount_minor ?? locked.openMinor) : locked.openMinor;
+    const paidOn = transfer
+      ? checkedDay(input.transferred_on ?? todayIso(), row, "transferred_on")
+      : todayIso();
+    const inserted = await insertPendingPayment(tx, {
+      companyId: row.companyId,
+      invoiceId: row.id,
       method: provider.method,
       provider: provider.id,
-      amountMinor: locked.totalMinor,
-      currency: locked.currency,
+      amountMinor,
+      currency: row.currency,
+      paidOn,
       status: "pending",
       createdByUserId: ctx.auth.user.id,
     });
     if (!inserted) throw conflict("The invoice is already paid or being paid");
     await recordActivity(tx, {
       action: "payment.started",
-      companyId: locked.companyId,
+      companyId: row.companyId,
       actor: ctx.actor,
       subject: { type: "payment", id: inserted.id },
-      details: { invoice: locked.number, method: provider.method, amount_minor: locked.totalMinor },
+      details: {
+        invoice: row.number,
+        method: provider.method,
+        amount_minor: amountMinor,
+        open_minor: locked.openMinor,
+        ...(transfer ? { transferred_on: paidOn } : {}),
+      },
       request: ctx.request,
     });
-    return { payment: inserted, invoice: locked };
+    return { payment: inserted, invoice: row };
   });
 
   let outcome: ChargeOutcome;
   try {
     outcome = await provider.charge({
-      invoice: chargeable(invoice),
+      invoice: chargeable(invoice, payment.amountMinor),
       token: input.payment_token ?? null,
       idempotencyKey: payment.id,
     });
@@ -198,10 +263,10 @@ export async function charge(ctx: PaymentsContext, input: Charge): Promise<Payme
   }
 
   if (outcome.status === "pending") {
-    if (provider.method === "bank_transfer") {
+    if (transfer) {
       await mailEach(ctx, [me(ctx)], "bank_transfer", INVOICES_PAGE, (texts) => ({
         number: invoice.number,
-        total: texts.money(invoice.totalMinor, invoice.currency),
+        total: texts.money(payment.amountMinor, invoice.currency),
         ...siteConfig.legal.bank,
       }));
     }
@@ -218,7 +283,7 @@ const me = (ctx: DocumentContext): Recipient => ({
   language: ctx.auth.user.language,
 });
 
-/** Records how a pending card payment ended; a success pays the invoice and is mailed. */
+/** Records how a pending card payment ended; a success counts towards the invoice and is mailed. */
 async function settle(
   ctx: DocumentContext,
   payment: PaymentRow,
@@ -240,8 +305,8 @@ async function settle(
         : { status: "failed", failureReason: outcome.reason, providerReference: outcome.reference },
     );
     // Staff may have recorded the money meanwhile: the row is no longer pending and stays as they left it.
-    if (!row) return false;
-    if (outcome.status === "succeeded") await markInvoicePaid(tx, invoice.id, new Date());
+    if (!row) return null;
+    const open = outcome.status === "succeeded" ? await settleInvoice(tx, invoice, new Date()) : null;
     await recordActivity(tx, {
       action: outcome.status === "succeeded" ? "payment.succeeded" : "payment.failed",
       companyId: invoice.companyId,
@@ -249,21 +314,29 @@ async function settle(
       subject: { type: "payment", id: payment.id },
       details:
         outcome.status === "succeeded"
-          ? { invoice: invoice.number, method: payment.method }
+          ? {
+              invoice: invoice.number,
+              method: payment.method,
+              amount_minor: payment.amountMinor,
+              open_minor: open?.openMinor ?? null,
+            }
           : { invoice: invoice.number, method: payment.method, reason: outcome.reason },
       request: ctx.request,
     });
-    return true;
+    return open;
   });
-  if (settled && outcome.status === "succeeded")
-    await mailPaymentReceived(ctx, invoice, payment.createdByUserId);
+  if (settled)
+    await mailPaymentReceived(ctx, invoice, payment.amountMinor, settled.openMinor, payment.createdByUserId);
 }
 
 // Back office
 
 /**
- * Staff record money that arrived: a pending payment (an announced bank transfer) succeeds, or a
- * manual payment is created. Either way the invoice is paid; a paid invoice answers 409.
+ * Staff record money that arrived: any amount in the invoice's currency, with the day it arrived.
+ * A bank transfer completes the customer's announced transfer, if there is one, with what actually
+ * came in; otherwise it is a new payment. The invoice is paid once its payments reach its total
+ * (more is the customer's credit), and an announcement it no longer waits for is closed as
+ * `superseded`. Payments of one invoice queue on its lock, so two recorded at once both count.
  */
 export async function recordPayment(
   ctx: DocumentContext,
@@ -271,40 +344,58 @@ export async function recordPayment(
   input: PaymentRecordBody,
 ): Promise<Payment> {
   const now = new Date();
-  const { payment, invoice } = await ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     const locked = await lockInvoiceForPayment(tx, invoiceId);
     if (!locked) throw notFound("No such invoice");
-    if (locked.status === "paid") throw conflict("The invoice is already paid");
-    const pending = await findPendingPayment(tx, locked.id);
-    const row = pending
-      ? await settlePayment(tx, pending.id, {
+    refuseUnpayable(locked);
+    const { invoice } = locked;
+    if (input.currency !== invoice.currency)
+      throw badRequest(ERROR_CODES.validation, `The invoice is in ${invoice.currency}`, "currency");
+    const paidOn = checkedDay(input.paid_on, invoice, "paid_on");
+    const announced = input.method === "bank_transfer" ? await findAnnouncedTransfer(tx, invoice.id) : null;
+    const row = announced
+      ? await settlePayment(tx, announced.id, {
           status: "succeeded",
-          providerReference: input.reference ?? pending.providerReference,
+          amountMinor: input.amount_minor,
+          paidOn,
+          providerReference: input.reference ?? announced.providerReference,
         })
-      : await insertLivePayment(tx, {
-          companyId: locked.companyId,
-          invoiceId: locked.id,
-          method: "manual",
-          provider: "manual",
+      : await insertSucceededPayment(tx, {
+          companyId: invoice.companyId,
+          invoiceId: invoice.id,
+          method: input.method,
+          provider: input.method,
           providerReference: input.reference ?? null,
-          amountMinor: locked.totalMinor,
-          currency: locked.currency,
+          amountMinor: input.amount_minor,
+          currency: invoice.currency,
+          paidOn,
           status: "succeeded",
           createdByUserId: ctx.auth.user.id,
         });
-    if (!row) throw conflict("The invoice is already paid or being paid");
-    await markInvoicePaid(tx, locked.id, now);
+    if (!row) throw conflict("The announced transfer was settled meanwhile");
+    const { openMinor, nowPaid } = await settleInvoice(tx, invoice, now);
+    const left = nowPaid ? await findAnnouncedTransfer(tx, invoice.id) : null;
+    if (left) await settlePayment(tx, left.id, { status: "failed", failureReason: "superseded" });
     await recordActivity(tx, {
       action: "payment.recorded",
-      companyId: locked.companyId,
+      companyId: invoice.companyId,
       actor: ctx.actor,
       subject: { type: "payment", id: row.id },
-      details: { invoice: locked.number, method: row.method, amount_minor: row.amountMinor },
+      details: {
+        invoice: invoice.number,
+        method: row.method,
+        amount_minor: row.amountMinor,
+        paid_on: paidOn,
+        open_minor: openMinor,
+        ...(announced ? { announced_minor: announced.amountMinor } : {}),
+        ...(left ? { superseded_payment: left.id } : {}),
+      },
       request: ctx.request,
     });
-    return { payment: row, invoice: locked };
+    return { payment: row, invoice, openMinor, payer: announced?.createdByUserId ?? null };
   });
-  await mailPaymentReceived(ctx, invoice, payment.method === "manual" ? null : payment.createdByUserId);
+  const { payment, invoice, openMinor, payer } = recorded;
+  await mailPaymentReceived(ctx, invoice, payment.amountMinor, openMinor, payer);
   const record = await findPayment(ctx.db, payment.id);
   if (!record) throw notFound("No such payment");
   return paymentDto(record);

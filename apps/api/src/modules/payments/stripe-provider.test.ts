@@ -6,7 +6,7 @@ import { STRIPE_API, StripeProvider } from "./stripe-provider.ts";
 const invoice = {
   id: "0b6f3f4e-2d0a-4c0e-9a53-6a2d0f3a1b11",
   number: "INV-2026-00042",
-  totalMinor: 21_420,
+  amountMinor: 21_420,
   currency: "EUR",
 };
 

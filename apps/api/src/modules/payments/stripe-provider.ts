@@ -47,7 +47,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** Stripe.js tokenises cards with the publishable key alone: it is the client token. */
-  async clientToken(_invoice: ChargeableInvoice): Promise<ClientTokenAnswer> {
+  async clientToken(_invoice: Omit<ChargeableInvoice, "amountMinor">): Promise<ClientTokenAnswer> {
     return { clientToken: this.options.publishableKey, publishableKey: this.options.publishableKey };
   }
 
@@ -62,7 +62,7 @@ export class StripeProvider implements PaymentProvider {
   }): Promise<ChargeOutcome> {
     if (!token) return { status: "failed", reason: "payment_method_missing", reference: null };
     const body = new URLSearchParams({
-      amount: String(invoice.totalMinor),
+      amount: String(invoice.amountMinor),
       currency: invoice.currency.toLowerCase(),
       payment_method: token,
       "payment_method_types[]": "card",

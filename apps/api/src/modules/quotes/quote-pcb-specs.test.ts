@@ -188,7 +188,6 @@ describe("staff pricing a request that refers to a specification", () => {
       company_id: s.company.id,
       title: "Boards for another company",
       currency: "EUR",
-      tax_rate_bp: 1900,
       valid_until: "2999-01-01",
       lines: [priced(other.latest.id)],
     });

@@ -3,7 +3,13 @@ import { siteConfig } from "@ems/config/site";
 import type { companyAddresses } from "@ems/db/schema";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import { describedLine } from "../documents/document-pdf-lines.ts";
-import { documentBrand, documentFooter, documentTexts } from "../documents/document-texts.ts";
+import {
+  documentBrand,
+  documentFooter,
+  documentTaxNote,
+  documentTexts,
+  documentVatIds,
+} from "../documents/document-texts.ts";
 import type { QuoteLineRow, QuoteRow } from "./quotes-repository.ts";
 import { formatNumber, formatRegion } from "@ems/i18n/format";
 
@@ -51,12 +57,14 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     brand: documentBrand(),
     title: t("quote.title"),
     number: quote.number,
+    subject: quote.title,
     meta: [
       { label: t("label.date"), value: texts.date(issued) },
       ...(quote.validUntil ? [{ label: t("label.valid_until"), value: texts.date(quote.validUntil) }] : []),
       ...(quote.customerReference
         ? [{ label: t("label.customer_reference"), value: quote.customerReference }]
         : []),
+      ...documentVatIds(texts, quote.customerVatId),
     ],
     parties: [
       {
@@ -86,7 +94,7 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     ],
     rows,
     totals: [],
-    notes: [t("quote.note", { currency: quote.currency })],
+    notes: [t("quote.note", { currency: quote.currency }), ...documentTaxNote(texts, quote.taxTreatment)],
     footer: documentFooter(texts),
     pageLabel: (page, pages) => t("page", { page, pages }),
     metadata: { author: siteConfig.brand.legalName, subject: quote.title },

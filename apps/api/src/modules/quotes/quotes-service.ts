@@ -22,6 +22,7 @@ import {
   type StaffQuotePage,
 } from "@ems/contracts/quotes";
 import { todayIso } from "@ems/contracts/reference";
+import { documentTaxFor, type TaxTreatment } from "@ems/contracts/tax";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { AppError, notFound } from "../../lib/app-error.ts";
@@ -49,6 +50,7 @@ import { renderQuotePdf } from "./quote-pdf.ts";
 import {
   findActiveMember,
   findBillingAddress,
+  findCompanyTaxIdentity,
   findCustomerCompany,
   findQuote,
   insertQuote,
@@ -219,6 +221,8 @@ async function detailOf(
     request_notes: quote.requestNotes,
     decline_reason: quote.declineReason,
     tax_rate_bp: quote.taxRateBp,
+    tax_treatment: quote.taxTreatment,
+    customer_vat_id: quote.customerVatId,
     lines: await linesOf(pcbReader, lines, withPrices, today),
     can_order: decides && status === "Open" && quote.validUntil !== null && quote.validUntil >= today,
     can_decline: decides && canTransition(status, "Declined"),
@@ -341,23 +345,32 @@ export async function customerQuotePdf(
   const record = await loadCustomerQuote(ctx, id);
   if (!customerSeesPrices(record.quote))
     throw new AppError(409, ERROR_CODES.conflict, "This quote has no prices yet: it is still being prepared");
-  const [lines, billingAddress] = await Promise.all([
-    listQuoteLines(ctx.db, id),
-    findBillingAddress(ctx.db, record.quote.companyId),
+  return { number: record.quote.number, pdf: await quotePdf(ctx.db, record, ctx.auth.user.language) };
+}
+
+/** A priced quote's PDF as its company gets it, in `language`. */
+async function quotePdf(
+  db: Executor,
+  record: Pick<QuoteRecord, "quote" | "companyName">,
+  language: string,
+  lines?: QuoteLineRow[],
+): Promise<Buffer> {
+  const [quoteLines, billingAddress] = await Promise.all([
+    lines ?? listQuoteLines(db, record.quote.id),
+    findBillingAddress(db, record.quote.companyId),
   ]);
-  const pdf = await renderQuotePdf({
+  return renderQuotePdf({
     quote: record.quote,
-    lines,
+    lines: quoteLines,
     // The PDF names the specifications, never links them: whose reader does not matter.
     pcbSpecs: await pcbSpecReferences(
-      staffReader(ctx.db),
-      lines.map((line) => line.pcbSpecVersionId),
+      staffReader(db),
+      quoteLines.map((line) => line.pcbSpecVersionId),
     ),
     companyName: record.companyName,
     billingAddress,
-    language: ctx.auth.user.language,
+    language,
   });
-  return { number: record.quote.number, pdf };
 }
 
 /**
@@ -373,23 +386,17 @@ export async function staffQuotePdf(
   if (!record) throw missing();
   if (!isPriced(record.quote))
     throw new AppError(409, ERROR_CODES.conflict, "This quote has no prices yet: save its lines first");
-  const [lines, billingAddress] = await Promise.all([
-    listQuoteLines(ctx.db, id),
-    findBillingAddress(ctx.db, record.quote.companyId),
-  ]);
-  const pdf = await renderQuotePdf({
-    quote: record.quote,
-    lines,
-    // The PDF names the specifications, never links them: whose reader does not matter.
-    pcbSpecs: await pcbSpecReferences(
-      staffReader(ctx.db),
-      lines.map((line) => line.pcbSpecVersionId),
-    ),
-    companyName: record.companyName,
-    billingAddress,
-    language,
-  });
-  return { number: record.quote.number, pdf };
+  return { number: record.quote.number, pdf: await quotePdf(ctx.db, record, language) };
+}
+
+/**
+ * The VAT a new quote of a company carries: by rule from its country and VAT ID, or the treatment
+ * staff chose; the rate of today.
+ */
+async function companyTax(tx: Executor, companyId: string, override?: TaxTreatment) {
+  const company = await findCompanyTaxIdentity(tx, companyId);
+  if (!company) throw notFound("No such company");
+  return documentTaxFor(siteConfig.tax, company, todayIso(new Date()), override);
 }
 
 /** A customer asks for a quote: it starts In Progress; the requester and the operator are told. */
@@ -404,7 +411,7 @@ export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Prom
       requestNotes: blankToNull(input.notes),
       requestedByUserId: ctx.auth.user.id,
       currency: siteConfig.legal.defaultCurrency,
-      taxRateBp: siteConfig.legal.defaultTaxRateBp,
+      ...(await companyTax(tx, ctx.tenant)),
     });
     await referencePcbVersions(tx, ctx.tenant, pcbVersionUses(input.lines), { allowArchived: false });
     await referenceAssemblyVersions(tx, ctx.tenant, assemblyVersionUses(input.lines), {
@@ -610,9 +617,23 @@ export async function staffCreateQuote(
       customerReference: blankToNull(input.customer_reference),
       preparedByUserId: ctx.auth.user.id,
       currency: input.currency,
-      taxRateBp: input.tax_rate_bp,
+      ...(await companyTax(tx, company.id, input.tax_override?.tax_treatment)),
       validUntil: input.valid_until,
     });
+    if (input.tax_override) {
+      await recordActivity(tx, {
+        action: "quote.tax_overridden",
+        companyId: company.id,
+        actor: ctx.actor,
+        subject: { type: "quote", id: created.id },
+        details: {
+          number: created.number,
+          treatment: input.tax_override.tax_treatment,
+          reason: input.tax_override.reason,
+        },
+        request: ctx.request,
+      });
+    }
     await referencePcbVersions(tx, company.id, pcbVersionUses(input.lines), { allowArchived: true });
     await referenceAssemblyVersions(tx, company.id, assemblyVersionUses(input.lines), {
       allowArchived: true,
@@ -672,7 +693,7 @@ export async function staffSendQuote(
 ): Promise<StaffQuoteDetail> {
   const now = new Date();
   await expireQuotes(ctx.db, now);
-  const quote = await ctx.db.transaction(async (tx) => {
+  const sent = await ctx.db.transaction(async (tx) => {
     const record = await findQuote(tx, id);
     if (!record) throw missing();
     const lines = await listQuoteLines(tx, id);
@@ -699,25 +720,55 @@ export async function staffSendQuote(
       details: { number: changed.number, valid_until: validUntil },
       request: ctx.request,
     });
-    return changed;
+    return { record: { ...record, quote: changed }, lines };
   });
+  const { quote } = sent.record;
   const recipients = await customerRecipients(ctx.db, quote);
-  await sendAll(
-    ctx.mailer,
-    ctx.request,
-    recipients.map((user) => ({
-      to: user.email,
-      language: user.language,
-      template: "quote_sent",
-      values: {
-        name: user.firstName,
-        number: quote.number,
-        title: quote.title,
-        valid_until: documentTexts(user.language).date(validUntil),
-        url: quoteLink(ctx, quote, user.language),
-      },
-    })),
+  const total = lowestTotal(sent.lines) ?? 0;
+  const pdfs = new Map<string, Promise<Buffer | null>>();
+  // The quote is sent already: a PDF that cannot be made leaves the mail without it, not the request failed.
+  const pdfIn = (language: string) => {
+    const locale = documentTexts(language).locale;
+    if (!pdfs.has(locale))
+      pdfs.set(
+        locale,
+        quotePdf(ctx.db, sent.record, locale, sent.lines).catch((error: unknown) => {
+          ctx.request.log.error({ err: error, quote: quote.id }, "quote PDF for the mail failed");
+          return null;
+        }),
+      );
+    return pdfs.get(locale)!;
+  };
+  const mails = await Promise.all(
+    recipients.map(async (user): Promise<MailRequest> => {
+      const texts = documentTexts(user.language);
+      const pdf = await pdfIn(user.language);
+      return {
+        to: user.email,
+        language: user.language,
+        template: "quote_sent",
+        values: {
+          name: user.firstName,
+          number: quote.number,
+          title: quote.title,
+          valid_until: texts.date(validUntil),
+          total: texts.money(total, quote.currency),
+          // One quantity per line: the total is the quote's; several: what the smallest ones cost.
+          range: sent.lines.every((line) => line.tiers.length === 1) ? "single" : "tiers",
+          attached: pdf ? "yes" : "no",
+          url: quoteLink(ctx, quote, user.language),
+        },
+        ...(pdf
+          ? {
+              attachments: [
+                { filename: `${quote.number}.pdf`, contentType: "application/pdf", content: pdf },
+              ],
+            }
+          : {}),
+      };
+    }),
   );
+  await sendAll(ctx.mailer, ctx.request, mails);
   return staffDetail(ctx, id, now);
 }
 

@@ -279,7 +279,6 @@ describe("reading quotes", () => {
       id: quote.id,
       status: "Open",
       priced: true,
-      tax_rate_bp: 1900,
       lowest_total_minor: 5 * 9_999 + 12_345,
       lines: [
         {
@@ -450,6 +449,7 @@ describe("quote PDF", () => {
     const reader = await kit.customer(company.id, "viewer", { language: "ro" });
     const { quote } = await kit.openQuote({
       companyId: company.id,
+      title: "Senzori pentru sera din Brașov",
       customerReference: "Comanda 12/ș",
       lines: [
         {
@@ -477,6 +477,11 @@ describe("quote PDF", () => {
     expect(text).toContain(flat(formatMoney(10 * 4_250 + 15_000, "EUR", "ro")));
     expect(text).toContain(flat(formatMoney(100 * 3_100 + 15_000, "EUR", "ro")));
     expect(text).toContain("Comanda 12/ș");
+    // Issue 19: the quote's title on the page (not only in the metadata), the customer's reference
+    // with its label, and the narrow position column's header whole on the header row.
+    expect(text).toContain("Senzori pentru sera din Brașov");
+    expect(text).toMatch(/Referința Comanda 12\/ș/);
+    expect(text).toMatch(/Poz\. Descriere Cantitate/);
   });
 
   it("has no PDF while the quote is being prepared", async () => {

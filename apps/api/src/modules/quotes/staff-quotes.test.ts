@@ -38,7 +38,6 @@ const draft = (companyId: string, overrides: Record<string, unknown> = {}) => ({
   title: "Gateway series",
   customer_reference: "RFQ-88",
   currency: "EUR",
-  tax_rate_bp: 1900,
   valid_until: inDays(30),
   lines: [
     line(),
@@ -221,8 +220,14 @@ describe("preparing quotes", () => {
       [draft(company.id, { company_id: "nope" }), "company_id"],
       [draft(company.id, { title: "x".repeat(201) }), "title"],
       [draft(company.id, { currency: "eur" }), "currency"],
-      [draft(company.id, { tax_rate_bp: 10_001 }), "tax_rate_bp"],
-      [draft(company.id, { tax_rate_bp: "1900" }), "tax_rate_bp"],
+      // VAT follows the rule; a rate of its own is no longer a field.
+      [draft(company.id, { tax_rate_bp: 1900 }), "tax_rate_bp"],
+      [
+        draft(company.id, { tax_override: { tax_treatment: "zero", reason: "Export" } }),
+        "tax_override.tax_treatment",
+      ],
+      [draft(company.id, { tax_override: { tax_treatment: "export" } }), "tax_override.reason"],
+      [draft(company.id, { tax_override: { tax_treatment: "export", reason: "x" } }), "tax_override.reason"],
       [draft(company.id, { valid_until: todayIso() }), "valid_until"],
       [draft(company.id, { valid_until: "2030-02-31" }), "valid_until"],
       [draft(company.id, { lines: Array(51).fill(line()) }), "lines"],

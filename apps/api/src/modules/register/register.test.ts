@@ -13,7 +13,7 @@ let n = 0;
 async function body(overrides: Record<string, unknown> = {}) {
   n += 1;
   return {
-    company: { name: `Nordlicht Sensorik ${n} GmbH`, country: "DE", vat_id: "DE123456789" },
+    company: { name: `Nordlicht Sensorik ${n} GmbH`, country: "DE", vat_id: "DE136695976" },
     contact: { first_name: "Ana", last_name: "Ionescu", email: `ana.${n}.${Date.now()}@example.test` },
     password: PASSWORD,
     language: "ro",

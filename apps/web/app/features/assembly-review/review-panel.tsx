@@ -311,7 +311,7 @@ export function ReviewPanel({
               </caption>
               <thead className="bg-neutral-50 text-xs font-semibold tracking-wide text-neutral-700 uppercase dark:bg-neutral-900 dark:text-neutral-300">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-right">
+                  <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">
                     {i18n._("staff.pcbas.col_position")}
                   </th>
                   <th scope="col" className="px-3 py-2">

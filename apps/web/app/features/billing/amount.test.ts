@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { minorFactor, toMinor } from "./amount";
+import { minorFactor, toMajorText, toMinor } from "./amount";
 
 describe("toMinor", () => {
   it("converts major units to minor units of the currency", () => {
@@ -20,5 +20,14 @@ describe("toMinor", () => {
   it("knows the minor unit", () => {
     expect(minorFactor("EUR")).toBe(100);
     expect(minorFactor("JPY")).toBe(1);
+  });
+});
+
+describe("toMajorText", () => {
+  it("writes minor units as a field's starting text, which toMinor reads back", () => {
+    expect(toMajorText(123_450, "EUR")).toBe("1234.50");
+    expect(toMajorText(5, "EUR")).toBe("0.05");
+    expect(toMajorText(1200, "JPY")).toBe("1200");
+    expect(toMinor(toMajorText(987_654, "SEK"), "SEK")).toBe(987_654);
   });
 });

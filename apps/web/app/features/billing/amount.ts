@@ -14,3 +14,8 @@ export function toMinor(value: string, currency: string): number | null {
   if (!/^\d+(\.\d+)?$/.test(text)) return null;
   return Math.round(Number(text) * minorFactor(currency));
 }
+
+/** Minor units as the text an amount field starts with ("1234.50"). */
+export function toMajorText(minor: number, currency: string): string {
+  return (minor / minorFactor(currency)).toFixed(currencyDigits(currency));
+}

@@ -20,12 +20,18 @@ const invoice: Invoice = {
   display_status: "unpaid",
   currency: "EUR",
   tax_rate_bp: 2300,
+  tax_treatment: "domestic",
+  customer_vat_id: null,
+  delivered_on: null,
   subtotal_minor: 100_000,
   tax_minor: 23_000,
   total_minor: 123_000,
   issued_on: "2026-11-23",
   due_on: "2026-12-23",
   paid_at: null,
+  paid_minor: 0,
+  open_minor: 123_000,
+  transfer_announced: null,
   lines: [],
 };
 
@@ -51,5 +57,67 @@ describe("InvoicesTable in Portuguese", () => {
     expect(screen.getAllByText("23/11/2026").length).toBeGreaterThan(0);
     expect(screen.getAllByText("23/12/2026").length).toBeGreaterThan(0);
     expect(formatDate("2026-11-23", "pt")).toBe("23/11/2026");
+  });
+});
+
+describe("InvoicesTable: the open amount", () => {
+  function table(items: Invoice[]) {
+    const i18n = setupI18n({
+      locale: "en",
+      messages: {
+        en: {
+          "billing.invoices.open_amount": "{amount} open",
+          "billing.invoices.paid_so_far": "{amount} paid",
+          "billing.invoices.credit": "Credit {amount}",
+          "billing.invoices.transfer_announced": "Transfer of {amount} on {date} announced",
+        },
+      },
+    });
+    render(
+      <MemoryRouter initialEntries={["/en/my/invoices"]}>
+        <I18nProvider i18n={i18n}>
+          <InvoicesTable
+            items={items}
+            locale="en"
+            sort={{ sort: "issued_on", dir: "desc" }}
+            sortHref={() => "/en/my/invoices"}
+            canPay={false}
+            pendingIds={[]}
+            onPay={() => undefined}
+          />
+        </I18nProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it("adds nothing to the total of an invoice nobody has paid anything of yet", () => {
+    table([invoice]);
+    expect(screen.getAllByText("€1,230.00").length).toBeGreaterThan(0);
+    expect(screen.queryByText(/ (open|paid)$/)).toBeNull();
+  });
+
+  it("shows what is open after a part payment, with what came in, and an announced transfer", () => {
+    table([
+      {
+        ...invoice,
+        paid_minor: 100_500,
+        open_minor: 22_500,
+        transfer_announced: {
+          payment_id: "0b7c4f2e-6a43-4c1f-9d51-7f3b2a1c9e10",
+          amount_minor: 23_000,
+          transferred_on: "2026-11-27",
+          announced_at: "2026-11-27T09:00:00.000Z",
+        },
+      },
+    ]);
+    expect(screen.getAllByText("€225.00 open").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("€1,005.00 paid").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("Transfer of €230.00 on Nov 27, 2026 announced").length).toBeGreaterThan(0);
+  });
+
+  it("shows a credit when the customer paid more than the total", () => {
+    table([{ ...invoice, status: "paid", display_status: "paid", paid_minor: 124_000, open_minor: -1_000 }]);
+    expect(screen.getAllByText("Credit €10.00").length).toBeGreaterThan(0);
+    expect(screen.queryByText(/ (open|paid)$/)).toBeNull();
   });
 });

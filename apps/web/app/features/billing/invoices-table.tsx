@@ -12,12 +12,45 @@ import { StatusBadge } from "~/components/list/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { hrefOf } from "~/lib/api-client";
+import { openState } from "~/lib/open-amount";
 import { href } from "~/lib/route-map";
 import { INVOICE_STATUS_TONES } from "~/lib/status-tones";
 
 import { PdfLink } from "./document-links";
 
 const column = createColumnHelper<Invoice>();
+
+const muted = "block text-xs text-neutral-600 dark:text-neutral-400";
+
+/**
+ * The total, and once money came in, what is still open of it and what was paid, or the credit
+ * after paying more than the total.
+ */
+export function TotalCell({ invoice, locale }: { invoice: Invoice; locale: Locale }) {
+  const { i18n } = useLingui();
+  const state = openState(invoice);
+  const money = (minor: number) => formatMoney(minor, invoice.currency, locale);
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      <span className="font-semibold">{money(invoice.total_minor)}</span>
+      {state.kind === "credit" ? (
+        <span className="block text-xs">
+          {i18n._("billing.invoices.credit", { amount: money(state.creditMinor) })}
+        </span>
+      ) : null}
+      {state.kind === "open" && state.paidMinor > 0 ? (
+        <>
+          <span className="block text-sm font-semibold">
+            {i18n._("billing.invoices.open_amount", { amount: money(state.openMinor) })}
+          </span>
+          <span className={muted}>
+            {i18n._("billing.invoices.paid_so_far", { amount: money(state.paidMinor) })}
+          </span>
+        </>
+      ) : null}
+    </span>
+  );
+}
 
 export const INVOICE_SORTABLE = ["number", "issued_on", "due_on", "total"] as const;
 
@@ -107,11 +140,7 @@ export function InvoicesTable({
       column.accessor("total_minor", {
         id: "total",
         header: () => i18n._("billing.invoices.col_total"),
-        cell: (c) => (
-          <span className="font-semibold whitespace-nowrap tabular-nums">
-            {formatMoney(c.getValue(), c.row.original.currency, locale)}
-          </span>
-        ),
+        cell: (c) => <TotalCell invoice={c.row.original} locale={locale} />,
       }),
       column.accessor("display_status", {
         header: () => i18n._("billing.invoices.col_status"),
@@ -122,6 +151,14 @@ export function InvoicesTable({
             <span className="flex flex-col items-start gap-1">
               <InvoiceStatusBadge status={c.getValue()} />
               {pending ? <Badge tone="info">{i18n._("billing.invoices.payment_pending")}</Badge> : null}
+              {invoice.transfer_announced ? (
+                <span className="text-xs text-neutral-600 dark:text-neutral-400">
+                  {i18n._("billing.invoices.transfer_announced", {
+                    amount: formatMoney(invoice.transfer_announced.amount_minor, invoice.currency, locale),
+                    date: formatDate(invoice.transfer_announced.transferred_on, locale),
+                  })}
+                </span>
+              ) : null}
               {invoice.paid_at ? (
                 <span className="text-xs text-neutral-600 dark:text-neutral-400">
                   {i18n._("billing.invoices.paid_on", { date: formatDate(invoice.paid_at, locale) })}

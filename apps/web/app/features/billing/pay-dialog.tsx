@@ -16,12 +16,16 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { browserApi } from "~/lib/browser-api";
 import { showToast } from "~/lib/toast";
 
+import { toMajorText, toMinor } from "./amount";
 import { InvoiceStatusBadge } from "./invoices-table";
 import { StripeCardForm } from "./stripe-card";
+import { readTransfer } from "./transfer-form";
 import { describeApiError, useBillingAction } from "./use-billing-action";
 import { call } from "~/lib/api-client";
 import { paymentEndpoints } from "@ems/contracts/billing";
@@ -39,6 +43,7 @@ export function BankTransferDetails({
   const { i18n } = useLingui();
   const rows: [string, string][] = [
     [i18n._("billing.pay.amount"), formatMoney(payment.amount_minor, payment.currency, locale)],
+    [i18n._("billing.pay.transfer_date"), formatDate(payment.paid_on, locale)],
     [i18n._("billing.pay.reference"), payment.provider_reference ?? payment.invoice_number],
     ...(bank
       ? ([
@@ -70,14 +75,16 @@ export function BankTransferDetails({
 }
 
 /**
- * Paying one invoice (docs/behaviour/billing.md#payments): by bank transfer, which stays
- * pending until the money arrives, or by card when the operator has switched a card gateway on.
+ * Paying one invoice (docs/behaviour/billing.md#payments), or what is still open of it: by bank
+ * transfer, announced with its amount and day and pending until the money arrives, or by card
+ * when the operator has switched a card gateway on.
  */
 export function PayDialog({
   invoice,
   methods,
   pendingPayment,
   locale,
+  today,
   open,
   onOpenChange,
 }: {
@@ -85,6 +92,8 @@ export function PayDialog({
   methods: PaymentMethods | null;
   pendingPayment: Payment | null;
   locale: Locale;
+  /** Today (UTC, YYYY-MM-DD): the transfer day the form starts with. */
+  today: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -96,6 +105,13 @@ export function PayDialog({
   const [token, setToken] = useState<ClientToken | null>(null);
   const [tokenLoading, setTokenLoading] = useState(false);
   const total = formatMoney(invoice.total_minor, invoice.currency, locale);
+  const openAmount = formatMoney(Math.max(invoice.open_minor, 0), invoice.currency, locale);
+  const [transfer, setTransfer] = useState({
+    amount: toMajorText(Math.max(invoice.open_minor, 0), invoice.currency),
+    date: today,
+  });
+  const [transferErrors, setTransferErrors] = useState<{ amount?: true; date?: true }>({});
+  const typedMinor = toMinor(transfer.amount, invoice.currency);
   const conflict = i18n._("billing.pay.error_conflict");
 
   async function chooseCard() {
@@ -119,10 +135,21 @@ export function PayDialog({
   }
 
   async function payByBankTransfer() {
+    const reading = readTransfer(transfer, invoice, today);
+    if (!reading.ok) {
+      setTransferErrors(reading.errors);
+      return;
+    }
+    setTransferErrors({});
     const answer = await run(
       () =>
         call(browserApi(), paymentEndpoints.charge, {
-          body: { invoice_id: invoice.id, method: "bank_transfer" },
+          body: {
+            invoice_id: invoice.id,
+            method: "bank_transfer",
+            amount_minor: reading.amount_minor,
+            transferred_on: reading.transferred_on,
+          },
         }).then((a) => a.data),
       { success: i18n._("billing.pay.bank_announced", { number: invoice.number }), conflict },
     );
@@ -200,10 +227,60 @@ export function PayDialog({
             );
           })}
         </fieldset>
+        {method === "bank_transfer" ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label={i18n._("billing.pay.transfer_amount", { currency: invoice.currency })}
+              error={
+                transferErrors.amount
+                  ? i18n._("billing.pay.error_transfer_amount")
+                  : problem?.fields.amount_minor
+              }
+            >
+              {(f) => (
+                <Input
+                  {...f}
+                  name="amount"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={transfer.amount}
+                  onChange={(event) => setTransfer((t) => ({ ...t, amount: event.target.value }))}
+                  required
+                />
+              )}
+            </FormField>
+            <FormField
+              label={i18n._("billing.pay.transfer_date")}
+              error={
+                transferErrors.date
+                  ? i18n._("billing.pay.error_transfer_date")
+                  : problem?.fields.transferred_on
+              }
+            >
+              {(f) => (
+                <Input
+                  {...f}
+                  name="transferred_on"
+                  type="date"
+                  value={transfer.date}
+                  max={today}
+                  onChange={(event) => setTransfer((t) => ({ ...t, date: event.target.value }))}
+                  required
+                />
+              )}
+            </FormField>
+          </div>
+        ) : null}
         {problem ? <Alert variant="error">{problem.message}</Alert> : null}
         {method === "bank_transfer" ? (
           <Button onClick={() => void payByBankTransfer()} loading={pending} className="w-full">
-            {i18n._("billing.pay.bank_submit", { amount: total })}
+            {i18n._("billing.pay.bank_submit", {
+              amount:
+                typedMinor !== null && typedMinor > 0
+                  ? formatMoney(typedMinor, invoice.currency, locale)
+                  : openAmount,
+            })}
           </Button>
         ) : tokenLoading ? (
           <Spinner label={i18n._("billing.pay.card_loading")} />
@@ -211,7 +288,7 @@ export function PayDialog({
           <StripeCardForm
             publishableKey={token.publishable_key}
             locale={LOCALE_TAGS[locale].slice(0, 2)}
-            amountLabel={total}
+            amountLabel={openAmount}
             busy={pending}
             onToken={payByCard}
           />
@@ -226,7 +303,14 @@ export function PayDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title={title} closeLabel={i18n._("billing.close")}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-neutral-50 p-3 text-sm dark:bg-neutral-800">
-          <span>{i18n._("billing.pay.summary", { total, due: formatDate(invoice.due_on, locale) })}</span>
+          <span>
+            {i18n._("billing.pay.summary", { total, due: formatDate(invoice.due_on, locale) })}
+            {invoice.paid_minor > 0 && invoice.open_minor > 0 ? (
+              <span className="block font-semibold">
+                {i18n._("billing.pay.open", { amount: openAmount })}
+              </span>
+            ) : null}
+          </span>
           <InvoiceStatusBadge status={result?.status === "succeeded" ? "paid" : invoice.display_status} />
         </div>
         {body}

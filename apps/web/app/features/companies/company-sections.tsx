@@ -11,6 +11,9 @@ import {
   type RelatedCompany,
 } from "@ems/contracts/companies";
 import type { Country } from "@ems/contracts/countries";
+import { parcelServiceLabel, type ParcelService } from "@ems/contracts/reference";
+import { formatMoney } from "@ems/i18n/format";
+import type { Locale } from "@ems/i18n/locales";
 import { useState, type ComponentProps, type ReactNode } from "react";
 
 import { Badge } from "~/components/ui/badge";
@@ -99,6 +102,10 @@ function CountrySelect({ countries, ...control }: ComponentProps<"select"> & { c
 const countryName = (countries: Country[], code: string) =>
   countries.find((c) => c.code === code)?.name ?? code;
 
+/** A parcel service as the company page names it: carrier, service and price. */
+const parcelServiceText = (service: ParcelService, locale: Locale) =>
+  `${parcelServiceLabel(service)} – ${formatMoney(service.price_minor, service.currency, locale)}`;
+
 /** A one-line text field of a company form, read by Conform. */
 function TextField({
   field,
@@ -143,13 +150,19 @@ function TextField({
 export function DetailsSection({
   company,
   countries,
+  parcelServices,
   canEdit,
+  locale,
 }: {
   company: CompanyDetails;
   countries: Country[];
+  /** The active parcel services, one of which the company may prefer. */
+  parcelServices: ParcelService[];
   canEdit: boolean;
+  locale: Locale;
 }) {
   const { i18n } = useLingui();
+  const preferred = parcelServices.find((s) => s.id === company.default_parcel_service_id);
   const counts = (
     <p className="text-sm text-neutral-700 dark:text-neutral-300">
       {i18n._("my_companies.counts", company.counts)}
@@ -163,6 +176,10 @@ export function DetailsSection({
       ["my_companies.vat_id", company.vat_id],
       ["my_companies.phone", company.phone],
       ["my_companies.website", company.website],
+      [
+        "my_companies.default_parcel",
+        preferred ? parcelServiceText(preferred, locale) : i18n._("my_companies.default_parcel_cheapest"),
+      ],
     ];
     return (
       <CompanySection id="details" title={i18n._("my_companies.details_title")}>
@@ -184,7 +201,7 @@ export function DetailsSection({
 
   return (
     <CompanySection id="details" title={i18n._("my_companies.details_title")}>
-      <DetailsForm company={company} countries={countries}>
+      <DetailsForm company={company} countries={countries} parcelServices={parcelServices} locale={locale}>
         {counts}
       </DetailsForm>
     </CompanySection>
@@ -195,10 +212,14 @@ export function DetailsSection({
 function DetailsForm({
   company,
   countries,
+  parcelServices,
+  locale,
   children,
 }: {
   company: CompanyDetails;
   countries: Country[];
+  parcelServices: ParcelService[];
+  locale: Locale;
   children: ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -211,6 +232,10 @@ function DetailsForm({
       vat_id: company.vat_id ?? "",
       phone: company.phone ?? "",
       website: company.website ?? "",
+      // A service no longer offered reads as no choice: saving then keeps the cheapest.
+      default_parcel_service_id: parcelServices.some((s) => s.id === company.default_parcel_service_id)
+        ? (company.default_parcel_service_id ?? "")
+        : "",
     },
     success: i18n._("my_companies.saved"),
   });
@@ -244,6 +269,23 @@ function DetailsForm({
         autoComplete="url"
         className="sm:col-span-2"
       />
+      <FormField
+        label={i18n._("my_companies.default_parcel")}
+        description={i18n._("my_companies.default_parcel_hint")}
+        error={errorText.field(fields.default_parcel_service_id.errors)}
+        className="sm:col-span-2"
+      >
+        {(f) => (
+          <select {...getSelectProps(fields.default_parcel_service_id)} {...f} className={inputClassName}>
+            <option value="">{i18n._("my_companies.default_parcel_cheapest")}</option>
+            {parcelServices.map((s) => (
+              <option key={s.id} value={s.id}>
+                {parcelServiceText(s, locale)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
         {children}
         <Button type="submit" loading={busy}>

@@ -8,6 +8,7 @@ import { Download, FileText } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
+import { TaxTreatmentNote } from "~/components/tax-treatment";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { href } from "~/lib/route-map";
@@ -194,7 +195,7 @@ export function OrderLines({ order, locale }: { order: OrderDetails; locale: Loc
           <caption className="sr-only">{i18n._("my_orders.lines_table")}</caption>
           <thead className="border-b border-neutral-300 text-neutral-700 dark:border-neutral-700 dark:text-neutral-300">
             <tr>
-              <th scope="col" className={`${cell} font-semibold`}>
+              <th scope="col" className={`${cell} font-semibold whitespace-nowrap`}>
                 {i18n._("my_orders.col_position")}
               </th>
               <th scope="col" className={`${cell} font-semibold`}>
@@ -278,6 +279,7 @@ export function OrderLines({ order, locale }: { order: OrderDetails; locale: Loc
           <dd className="tabular-nums">{money(order.total_minor)}</dd>
         </div>
       </dl>
+      <TaxTreatmentNote treatment={order.tax_treatment} customerVatId={order.customer_vat_id} />
     </OrderSection>
   );
 }

@@ -1,20 +1,9 @@
 import { formatDate } from "@ems/i18n/format";
-import { WORK_ORDER_STAGES, type StageProgress } from "@ems/contracts/orders";
 import { describe, expect, it } from "vitest";
 
 import { listHref, readListQuery, sortChange } from "~/lib/list-query";
 
-import { currentStageOf, linesTotal, ORDER_LIST, orderedStages, stageState } from "./order-helpers";
-
-const stages = (percents: number[]): StageProgress[] =>
-  WORK_ORDER_STAGES.map((stage, i) => ({
-    stage,
-    position: i + 1,
-    percent: percents[i] ?? 0,
-    planned_date: null,
-    started_at: null,
-    completed_at: null,
-  }));
+import { linesTotal, ORDER_LIST } from "./order-helpers";
 
 describe("the order list's URL", () => {
   const read = (query: string) => readListQuery(new URLSearchParams(query), ORDER_LIST);
@@ -40,35 +29,6 @@ describe("the order list's URL", () => {
     expect(listHref("/my/orders", read("status=shipped&page=2"), ORDER_LIST, { q: "PO-7" })).toBe(
       "/my/orders?status=shipped&q=PO-7",
     );
-  });
-});
-
-describe("production stages", () => {
-  it("orders stages as production runs, whatever order they arrive in", () => {
-    const shuffled = [...stages([])].reverse();
-    expect(orderedStages(shuffled).map((s) => s.stage)).toEqual([...WORK_ORDER_STAGES]);
-  });
-
-  it("finds the first stage that is not complete", () => {
-    expect(currentStageOf(stages([]))).toBe("material_procurement");
-    expect(currentStageOf(stages([100, 60]))).toBe("smt");
-    // A later stage may have started while an earlier one is still open.
-    expect(currentStageOf(stages([100, 100, 0, 30]))).toBe("tht");
-    expect(currentStageOf(stages([100, 100, 100, 100, 100, 100, 100]))).toBeNull();
-  });
-
-  it("tells done, current and upcoming stages apart", () => {
-    const list = stages([100, 60]);
-    const current = currentStageOf(list);
-    expect(list.map((s) => stageState(s, current))).toEqual([
-      "complete",
-      "current",
-      "upcoming",
-      "upcoming",
-      "upcoming",
-      "upcoming",
-      "upcoming",
-    ]);
   });
 });
 

@@ -4,8 +4,7 @@ import type { Locale } from "@ems/i18n/locales";
 import type { LineProgress, StageProgress, WorkOrderStage } from "@ems/contracts/orders";
 import { Check } from "lucide-react";
 
-import { ProgressBar } from "./order-badges";
-import { currentStageOf, orderedStages, stageState, type StageState } from "./order-helpers";
+import { lineStep, orderedStages, stageState, type LineStep, type StageState } from "~/lib/production-stages";
 
 const MARKER: Record<StageState, string> = {
   complete: "bg-primary-700 text-white dark:bg-primary-400 dark:text-neutral-950",
@@ -14,7 +13,7 @@ const MARKER: Record<StageState, string> = {
     "border-2 border-neutral-400 bg-white text-neutral-700 dark:border-neutral-500 dark:bg-neutral-900 dark:text-neutral-300",
 };
 
-/** The marker of a stage: a tick when done, a ring filled to its percent while worked on, its number ahead. */
+/** The marker of a stage: a tick when done, its step number in a ring filled to its percent while worked on, its number ahead. */
 function StageMarker({ stage, state, index }: { stage: StageProgress; state: StageState; index: number }) {
   const radius = 15;
   const circumference = 2 * Math.PI * radius;
@@ -48,7 +47,7 @@ function StageMarker({ stage, state, index }: { stage: StageProgress; state: Sta
               className="stroke-primary-700 dark:stroke-primary-400"
             />
           </svg>
-          <span className="relative text-[10px] tabular-nums">{stage.percent}</span>
+          <span className="relative tabular-nums">{index + 1}</span>
         </>
       ) : (
         index + 1
@@ -113,14 +112,58 @@ function StageStep({
 }
 
 /**
- * Production progress (docs/behaviour/orders.md#production-progress): each line of the order on its way through the seven production stages,
- * drawn as a stepper — vertical on small screens, horizontal from 1024 px — with the stage being
- * worked on highlighted, its percent as a ring, and the planned, started and completed dates.
+ * Where the line stands in words and as a bar: "Step 3 of 9: SMT assembly". The bar's value is the
+ * line's production percent; screen readers hear the step with it.
+ */
+function StepProgress({ line, at }: { line: LineProgress; at: LineStep }) {
+  const { i18n } = useLingui();
+  const text = at.stage
+    ? i18n._("my_orders.step_of", {
+        step: at.step,
+        total: at.total,
+        stage: i18n._("my_orders.stage", { stage: at.stage }),
+      })
+    : i18n._("my_orders.steps_done", { total: at.total });
+  const labelId = `step-line-${line.line_id}`;
+  return (
+    <div className="mt-3 max-w-xl">
+      <p id={labelId} className="font-semibold break-words">
+        {text}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={i18n._("my_orders.line_progress", { position: line.position })}
+        aria-describedby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={line.progress_percent}
+        aria-valuetext={i18n._("my_orders.step_value", { text, percent: line.progress_percent })}
+        className="mt-2 h-3 w-full overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-700"
+      >
+        <div
+          className="h-full rounded-full bg-primary-700 transition-[width] dark:bg-primary-400"
+          style={{ width: `${line.progress_percent}%` }}
+        />
+      </div>
+      <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+        {i18n._("my_orders.steps_complete", { done: at.done, total: at.total })}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Production progress (docs/behaviour/orders.md#production-progress): each line of the order on its
+ * way through the stages of its kind (a bare board has fewer than an assembly), drawn as a stepper —
+ * vertical on small screens, horizontal from 1280 px — under "Step 3 of 9" and a bar, with the stage
+ * being worked on highlighted, its number in a ring filled to its percent, and the planned, started
+ * and completed dates.
  */
 export function ProductionTimeline({ line, locale }: { line: LineProgress; locale: Locale }) {
   const { i18n } = useLingui();
   const stages = orderedStages(line.stages);
-  const current: WorkOrderStage | null = currentStageOf(stages);
+  const at = lineStep(stages);
+  const current: WorkOrderStage | null = at.stage;
   const headingId = `progress-line-${line.line_id}`;
   return (
     <article
@@ -135,27 +178,19 @@ export function ProductionTimeline({ line, locale }: { line: LineProgress; local
           })}
         </h3>
         <span className="text-sm text-neutral-700 dark:text-neutral-300">
+          {i18n._("my_orders.line_kind", { kind: line.kind })} ·{" "}
           {i18n._("my_orders.pieces", {
             count: line.quantity,
             formatted: formatNumber(line.quantity, locale),
           })}
         </span>
       </div>
-      <div className="mt-3 max-w-md">
-        <ProgressBar
-          percent={line.progress_percent}
-          stage={current}
-          label={i18n._("my_orders.line_progress", { position: line.position })}
-        />
-        <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
-          {current
-            ? i18n._("my_orders.current_stage", { stage: current })
-            : i18n._("my_orders.all_stages_done")}
-        </p>
-      </div>
+      <StepProgress line={line} at={at} />
+      {/* Columns only apply from xl, where the list is a grid: one per stage of the line's set. */}
       <ol
         aria-label={i18n._("my_orders.stages_of_line", { position: line.position })}
-        className="mt-5 xl:grid xl:grid-cols-7 xl:gap-2"
+        className="mt-5 xl:grid xl:gap-2"
+        style={{ gridTemplateColumns: `repeat(${Math.max(stages.length, 1)}, minmax(0, 1fr))` }}
       >
         {stages.map((stage, index) => (
           <StageStep

@@ -22,11 +22,13 @@ import { href } from "~/lib/route-map";
 import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
-import { orderSummary, statusKey, type LineChoices } from "./quote-helpers";
+import { orderSummary, preselectedParcelService, statusKey, type LineChoices } from "./quote-helpers";
 
 export interface OrderOptions {
   terms: Terms;
   parcelServices: ParcelService[];
+  /** The company's preferred parcel service (company page); null: the cheapest. */
+  defaultParcelServiceId: string | null;
   addresses: CompanyAddress[];
 }
 
@@ -106,7 +108,7 @@ function OrderForm({ quote, options, locale, onClose }: OrderDialogProps & { onC
     defaultValue: {
       quote_id: quote.id,
       lines: quote.lines.map((line) => ({ line_id: line.id, quantity: line.tiers[0]?.quantity })),
-      parcel_service_id: services[0]?.id,
+      parcel_service_id: preselectedParcelService(services, options.defaultParcelServiceId)?.id,
       billing_address_id: (addresses.find((a) => a.is_billing) ?? addresses[0])?.id,
       shipping_address_id: (addresses.find((a) => a.is_shipping) ?? addresses[0])?.id,
       terms_version: terms.version,

@@ -7,6 +7,7 @@ import type { Holiday } from "@ems/contracts/reference";
 import { CalendarDays, ChevronDown, Download } from "lucide-react";
 import type { ReactNode } from "react";
 
+import { TaxTreatmentNote } from "~/components/tax-treatment";
 import { AssemblySpecReferenceCard } from "~/components/assembly-spec-reference";
 import { PcbSpecReferenceCard } from "~/components/pcb-spec-reference";
 import { Badge } from "~/components/ui/badge";
@@ -112,6 +113,7 @@ export function QuoteHeader({
           </div>
         ) : null}
       </dl>
+      <TaxTreatmentNote treatment={quote.tax_treatment} customerVatId={quote.customer_vat_id} />
       <div className="flex flex-wrap items-center gap-2">
         {children}
         {quote.priced ? (

@@ -1,11 +1,19 @@
 import { formatDate, formatRate } from "@ems/i18n/format";
 import { orderTotals } from "@ems/contracts/orders";
 import type { QuoteDetail } from "@ems/contracts/quotes";
+import type { ParcelService } from "@ems/contracts/reference";
 import { describe, expect, it } from "vitest";
 
 import { listHref, readListQuery, sortChange } from "~/lib/list-query";
 
-import { daysUntil, orderSummary, QUOTE_LIST, statusKey, yearsSpanned } from "./quote-helpers";
+import {
+  daysUntil,
+  orderSummary,
+  preselectedParcelService,
+  QUOTE_LIST,
+  statusKey,
+  yearsSpanned,
+} from "./quote-helpers";
 
 type Line = QuoteDetail["lines"][number];
 
@@ -136,5 +144,39 @@ describe("the order form's summary", () => {
 
   it("ignores a quantity that is not one of the line's tiers", () => {
     expect(orderSummary(quote, { "line-1": 7, "line-2": 10 }, 0).ordered_lines).toBe(1);
+  });
+});
+
+describe("preselectedParcelService", () => {
+  const service = (id: string, price: number, days: number): ParcelService => ({
+    id,
+    name: `Service ${id}`,
+    carrier: "Carrier",
+    price_minor: price,
+    currency: "EUR",
+    transit_days: days,
+    active: true,
+  });
+  // In the API's order (carrier, then name): the dearest first, as the walk found it preselected.
+  const express = service("express", 2_490, 1);
+  const standard = service("standard", 690, 3);
+  const economy = service("economy", 690, 5);
+  const services = [express, economy, standard];
+
+  it("starts with the cheapest, the faster one when two cost the same", () => {
+    expect(preselectedParcelService(services, null)).toBe(standard);
+    expect(preselectedParcelService([express, economy], null)).toBe(economy);
+  });
+
+  it("starts with the company's default when the dialog offers it, however dear", () => {
+    expect(preselectedParcelService(services, "express")).toBe(express);
+  });
+
+  it("falls back to the cheapest when the default is not offered (inactive or another currency)", () => {
+    expect(preselectedParcelService(services, "retired")).toBe(standard);
+  });
+
+  it("has nothing to start with when nothing is offered", () => {
+    expect(preselectedParcelService([], "express")).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import {
   type QuoteDetail,
   type QuoteStatus,
 } from "@ems/contracts/quotes";
+import type { ParcelService } from "@ems/contracts/reference";
 
 import type { ListSpec } from "~/lib/list-query";
 
@@ -90,4 +91,26 @@ export function yearsSpanned(today: string, dates: readonly (string | null)[]): 
     ...dates.filter((d): d is string => d !== null).map((d) => Number(d.slice(0, 4))),
   );
   return Array.from({ length: Math.min(last - first, 2) + 1 }, (_, i) => first + i);
+}
+
+/**
+ * The parcel service the order dialog starts with, among those it offers (active, in the quote's
+ * currency): the company's default when it is one of them, otherwise the cheapest, the faster one
+ * on a tie. Starting with the dearest would make every customer who does not look pay more.
+ */
+export function preselectedParcelService(
+  services: readonly ParcelService[],
+  preferredId: string | null,
+): ParcelService | undefined {
+  const preferred = services.find((s) => s.id === preferredId);
+  if (preferred) return preferred;
+  return services.reduce<ParcelService | undefined>(
+    (best, s) =>
+      !best ||
+      s.price_minor < best.price_minor ||
+      (s.price_minor === best.price_minor && s.transit_days < best.transit_days)
+        ? s
+        : best,
+    undefined,
+  );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { formatDate, formatMoney, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
@@ -6,10 +6,16 @@ import {
   staffInvoiceEndpoints,
   staffDeliveryEndpoints,
   INVOICE_DISPLAY_STATUSES,
+  INVOICE_PAYMENT_FILTERS,
+  paymentAmountSchema,
   paymentRecordSchema,
+  RECORDED_PAYMENT_METHODS,
+  type Payment,
   type StaffDeliveryNote,
   type StaffInvoice,
 } from "@ems/contracts/billing";
+import { todayIso } from "@ems/contracts/reference";
+import { z } from "zod";
 
 import type { Locale } from "@ems/i18n/locales";
 import { Banknote } from "lucide-react";
@@ -17,28 +23,26 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
+import { FormProblem } from "~/components/ui/form-problem";
 import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
 import { Input, inputClassName } from "~/components/ui/input";
 import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
+import { openAfterPayment, openState } from "~/lib/open-amount";
 import { href } from "~/lib/route-map";
+import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
+import { majorText, parseMajor } from "./format";
 import { STAFF_DELIVERIES, STAFF_INVOICES } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
-import {
-  FilterField,
-  FilterForm,
-  InvoiceStatusBadge,
-  linkClass,
-  mutedClass,
-  StaffProblem,
-  useFieldText,
-} from "./staff-ui";
+import { FilterField, FilterForm, InvoiceStatusBadge, linkClass, mutedClass, useFieldText } from "./staff-ui";
 import { ActionsHeader, DocumentCell, RowAction, ShipmentCell } from "./staff-cells";
 import type { StaffListProps as ListProps } from "./staff-views";
 import { hrefOf } from "~/lib/api-client";
@@ -60,6 +64,34 @@ function CompanyFilter({ companies, state }: { companies: CompanyOption[]; state
 }
 
 const invoiceColumn = createColumnHelper<StaffInvoice>();
+
+/**
+ * The total, and once money came in, what is still open of it and what was paid, or the customer's
+ * credit after paying more than the total.
+ */
+function TotalCell({ invoice, locale }: { invoice: StaffInvoice; locale: Locale }) {
+  const { i18n } = useLingui();
+  const state = openState(invoice);
+  const money = (minor: number) => formatMoney(minor, invoice.currency, locale);
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      {money(invoice.total_minor)}
+      {state.kind === "credit" ? (
+        <span className="block text-sm">{i18n._("staff.credit", { amount: money(state.creditMinor) })}</span>
+      ) : null}
+      {state.kind === "open" && state.paidMinor > 0 ? (
+        <>
+          <span className="block text-sm font-semibold">
+            {i18n._("staff.open_amount", { amount: money(state.openMinor) })}
+          </span>
+          <span className={`block ${mutedClass}`}>
+            {i18n._("staff.paid_so_far", { amount: money(state.paidMinor) })}
+          </span>
+        </>
+      ) : null}
+    </span>
+  );
+}
 
 function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => void) {
   const { i18n } = useLingui();
@@ -103,11 +135,7 @@ function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => voi
       invoiceColumn.accessor("total_minor", {
         id: "total",
         header: () => i18n._("staff.col_total"),
-        cell: ({ row: { original: inv } }) => (
-          <span className="whitespace-nowrap tabular-nums">
-            {formatMoney(inv.total_minor, inv.currency, locale)}
-          </span>
-        ),
+        cell: ({ row: { original: inv } }) => <TotalCell invoice={inv} locale={locale} />,
       }),
       invoiceColumn.display({
         id: "status",
@@ -115,6 +143,17 @@ function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => voi
         cell: ({ row: { original: inv } }) => (
           <>
             <InvoiceStatusBadge status={inv.display_status} />
+            {inv.transfer_announced ? (
+              <span className="mt-1 block">
+                <Badge tone="info">{i18n._("staff.transfer_announced")}</Badge>
+                <span className={`block ${mutedClass}`}>
+                  {i18n._("staff.transfer_announced_detail", {
+                    amount: formatMoney(inv.transfer_announced.amount_minor, inv.currency, locale),
+                    date: formatDate(inv.transfer_announced.transferred_on, locale),
+                  })}
+                </span>
+              </span>
+            ) : null}
             {inv.paid_at ? (
               <span className={`block ${mutedClass}`}>
                 {i18n._("staff.paid_on", { date: formatDate(inv.paid_at, locale) })}
@@ -160,6 +199,16 @@ export function InvoicesList(props: ListProps<StaffInvoice>) {
             ))}
           </select>
         </FilterField>
+        <FilterField label={i18n._("staff.col_payment")}>
+          <select name="payment" defaultValue={state.filters.payment ?? ""} className={inputClassName}>
+            <option value="">{i18n._("staff.all_payments")}</option>
+            {INVOICE_PAYMENT_FILTERS.map((p) => (
+              <option key={p} value={p}>
+                {i18n._("staff.payment_filter", { filter: p })}
+              </option>
+            ))}
+          </select>
+        </FilterField>
         <CompanyFilter companies={companies} state={state} />
         <FilterField label={i18n._("staff.search_invoices")}>
           <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
@@ -193,27 +242,77 @@ export function InvoicesList(props: ListProps<StaffInvoice>) {
   );
 }
 
-/** What the payment dialog posts: the API's body (POST …/payments) and the invoice's id. */
-export const paymentForm = paymentRecordSchema.extend(billingIdParamSchema.shape);
+/**
+ * What the payment dialog posts: the API's body (POST …/payments) with the amount typed in major
+ * units of the invoice's currency, and the invoice's id.
+ */
+export const paymentForm = paymentRecordSchema
+  .omit({ amount_minor: true })
+  .extend({ ...billingIdParamSchema.shape, amount: z.string() })
+  .transform(({ amount, ...payment }, ctx) => {
+    const amount_minor = parseMajor(amount, payment.currency);
+    if (amount_minor === null || !paymentAmountSchema.safeParse(amount_minor).success) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "AMOUNT" });
+      return z.NEVER;
+    }
+    return { ...payment, amount_minor };
+  });
 
-/** Records the money of an invoice (POST /api/staff/invoices/:id/payments); confirms a pending transfer. */
+/**
+ * What the dialog starts with: the customer's announced transfer if there is one (recording a
+ * transfer completes it), otherwise what is open; arrived today, by bank transfer.
+ */
+export function paymentDefaults(invoice: StaffInvoice, today: string) {
+  const amount = invoice.transfer_announced?.amount_minor ?? Math.max(invoice.open_minor, 0);
+  return {
+    id: invoice.id,
+    amount: majorText(amount, invoice.currency),
+    currency: invoice.currency,
+    paid_on: today,
+    method: "bank_transfer",
+  } as const;
+}
+
+/** Why the API refused the payment as a whole. */
+const PAYMENT_PROBLEMS = {
+  CONFLICT: "staff.payment_conflict",
+  FORBIDDEN: "staff.action_forbidden",
+};
+
+/**
+ * Records money of an invoice (POST /api/staff/invoices/:id/payments): any amount, a part or
+ * more than is open, on the day it arrived; a bank transfer completes the customer's announcement.
+ */
 function PaymentDialog({
   invoice,
   locale,
   onClose,
 }: {
   invoice: StaffInvoice;
-  locale: string;
+  locale: Locale;
   onClose: () => void;
 }) {
   const { i18n } = useLingui();
   const fieldText = useFieldText();
+  // The dialog opens on a click, in the browser: today is the browser's, with no server render to match.
+  const today = todayIso();
+  const money = (minor: number) => formatMoney(minor, invoice.currency, locale);
   const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
     schema: paymentForm,
-    defaultValue: { id: invoice.id },
-    success: i18n._("staff.payment_recorded", { number: invoice.number }),
-    onDone: onClose,
+    defaultValue: paymentDefaults(invoice, today),
+    onDone: (payment: Payment | undefined) => {
+      const open = payment ? openAfterPayment(invoice, payment.amount_minor) : 0;
+      showToast({
+        title:
+          open > 0
+            ? i18n._("staff.payment_recorded_part", { number: invoice.number, open: money(open) })
+            : i18n._("staff.payment_recorded", { number: invoice.number }),
+        color: "success",
+      });
+      onClose();
+    },
   });
+  const announced = invoice.transfer_announced;
 
   return (
     <Dialog
@@ -221,14 +320,66 @@ function PaymentDialog({
       onOpenChange={(open) => !open && onClose()}
       title={i18n._("staff.record_payment_title", { number: invoice.number })}
       description={i18n._("staff.record_payment_text", {
-        amount: formatMoney(invoice.total_minor, invoice.currency, locale),
+        open: money(Math.max(invoice.open_minor, 0)),
+        total: money(invoice.total_minor),
         company: invoice.company_name,
       })}
       closeLabel={i18n._("staff.close")}
     >
-      <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <input {...getInputProps(fields.id, { type: "hidden" })} />
-        <StaffProblem codes={formErrors ?? fields.id.errors} />
+        <input {...getInputProps(fields.currency, { type: "hidden" })} />
+        <FormProblem
+          codes={formErrors ?? fields.id.errors ?? fields.currency.errors}
+          fallback="staff.action_failed"
+          known={PAYMENT_PROBLEMS}
+          className="sm:col-span-2"
+        />
+        {announced ? (
+          <Alert variant="info" className="sm:col-span-2">
+            {i18n._("staff.record_payment_announced", {
+              amount: money(announced.amount_minor),
+              date: formatDate(announced.transferred_on, locale),
+            })}
+          </Alert>
+        ) : null}
+        <FormField
+          label={i18n._("staff.payment_amount", { currency: invoice.currency })}
+          description={i18n._("staff.payment_amount_hint")}
+          error={fieldText(fields.amount, "staff.error_amount", { AMOUNT: "staff.error_amount" })}
+        >
+          {(f) => (
+            <Input
+              {...getInputProps(fields.amount, { type: "text" })}
+              {...f}
+              inputMode="decimal"
+              autoComplete="off"
+              required
+            />
+          )}
+        </FormField>
+        <FormField
+          label={i18n._("staff.payment_date")}
+          error={fieldText(fields.paid_on, "staff.error_payment_date", {
+            VALIDATION_ERROR: "staff.error_payment_date",
+          })}
+        >
+          {(f) => <Input {...getInputProps(fields.paid_on, { type: "date" })} {...f} max={today} required />}
+        </FormField>
+        <FormField
+          label={i18n._("staff.payment_method")}
+          error={fieldText(fields.method, "staff.error_invalid")}
+        >
+          {(f) => (
+            <select {...getSelectProps(fields.method)} {...f} className={inputClassName}>
+              {RECORDED_PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {i18n._("staff.recorded_payment_method", { method: m })}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <FormField
           label={i18n._("staff.payment_reference")}
           description={i18n._("staff.payment_reference_hint")}
@@ -236,7 +387,7 @@ function PaymentDialog({
         >
           {(f) => <Input {...getInputProps(fields.reference, { type: "text" })} {...f} maxLength={120} />}
         </FormField>
-        <div className="flex justify-end gap-2">
+        <div className="flex justify-end gap-2 sm:col-span-2">
           <Button type="button" variant="outline" onClick={onClose}>
             {i18n._("staff.cancel")}
           </Button>

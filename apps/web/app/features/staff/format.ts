@@ -44,14 +44,6 @@ export function majorText(minor: number | null | undefined, currency: string): s
   return (minor / 10 ** digits).toFixed(digits);
 }
 
-/** A VAT rate typed in percent ("19", "7,5") as basis points, or null when it is not 0–100 %. */
-export function parsePercentBp(text: string): number | null {
-  const compact = text.trim().replace(",", ".");
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(compact)) return null;
-  const bp = Math.round(Number(compact) * 100);
-  return bp <= 10_000 ? bp : null;
-}
-
 /** A whole number typed into a field, or null. */
 export function parseWhole(text: string): number | null {
   const compact = text.trim();

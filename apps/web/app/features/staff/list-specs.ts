@@ -1,5 +1,10 @@
 import { CONTRACT_KINDS, CONTRACT_SORTS, CONTRACT_STATUSES } from "@ems/contracts/contracts";
-import { DELIVERY_SORTS, INVOICE_DISPLAY_STATUSES, INVOICE_SORTS } from "@ems/contracts/billing";
+import {
+  DELIVERY_SORTS,
+  INVOICE_DISPLAY_STATUSES,
+  INVOICE_PAYMENT_FILTERS,
+  INVOICE_SORTS,
+} from "@ems/contracts/billing";
 import { MATERIAL_REQUEST_SORTS, MATERIAL_REQUEST_STATUSES } from "@ems/contracts/material-requests";
 import { ORDER_SORTS, ORDER_STATUSES } from "@ems/contracts/orders";
 import { QUOTE_SORTS, QUOTE_STATUSES } from "@ems/contracts/quotes";
@@ -36,7 +41,7 @@ export const STAFF_ORDERS: ListSpec = {
 export const STAFF_INVOICES: ListSpec = {
   sorts: INVOICE_SORTS,
   ascFirst: ASC_FIRST,
-  filters: { status: INVOICE_DISPLAY_STATUSES },
+  filters: { status: INVOICE_DISPLAY_STATUSES, payment: INVOICE_PAYMENT_FILTERS },
   ids: ["company_id"],
   searchMax: 100,
 };

@@ -109,7 +109,7 @@ export function OrderLines({ order, locale }: { order: StaffOrderDetails; locale
       <TableRegion label={i18n._("staff.order_lines_table")} minWidth="min-w-[900px]">
         <thead className={theadClass}>
           <tr>
-            <th scope="col" className={thClass}>
+            <th scope="col" className={`${thClass} whitespace-nowrap`}>
               {i18n._("staff.col_position")}
             </th>
             <th scope="col" className={thClass}>

@@ -1,31 +1,31 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { formatDate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import {
   CLOSED_ORDER_STATUSES,
-  progressUpdateSchema,
+  HOLD_REASON_MAX,
+  productionSaveSchema,
   WORK_ORDER_STAGES,
   type OrderProgress,
-  type ProgressUpdate,
+  type ProductionSave,
   type StaffOrderDetails,
-  type WorkOrderStage,
 } from "@ems/contracts/orders";
 import { useEffect } from "react";
 import { z } from "zod";
 
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { FormProblem } from "~/components/ui/form-problem";
 import { IntentField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
+import { Input, inputClassName } from "~/components/ui/input";
 import { formErrorText } from "~/lib/form-errors";
-import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
+import { orderedStages } from "~/lib/production-stages";
 
 import {
   mutedClass,
   ProgressBar,
   Section,
-  StaffProblem,
   TableRegion,
   tbodyClass,
   tdClass,
@@ -34,29 +34,59 @@ import {
   trClass,
 } from "./staff-ui";
 
+const HOLD_REASON_MISSING = "HOLD_REASON_MISSING";
+
 /**
- * A stage row's fields: the API's body (PUT /api/staff/orders/:id/progress), and `known` when the
- * row shows the stored values. An empty date then clears the plan; without them (the API could not
- * tell) it leaves the plan as it is.
+ * The production form's fields: every stage of every line with its percent and planned date (an
+ * empty date clears the plan), the "on hold" checkbox with its reason, and the progress version
+ * the form was loaded with. Read into the API's body (PUT /api/staff/orders/:id/progress).
  */
-export const stageForm = progressUpdateSchema
-  .extend({ known: z.boolean().default(false) })
-  .transform(({ known, planned_date, ...update }): ProgressUpdate => ({
-    ...update,
-    ...(planned_date ? { planned_date } : known ? { planned_date: null } : {}),
-  }));
-
-interface StageValues {
-  percent: number | null;
-  planned_date: string | null;
-  started_at: string | null;
-  completed_at: string | null;
-}
+export const productionForm = z
+  .object({
+    base_version: z.number().int().min(0),
+    lines: z
+      .array(
+        z.object({
+          line_id: z.uuid(),
+          stages: z
+            .array(
+              z.object({
+                stage: z.enum(WORK_ORDER_STAGES),
+                percent: z.number().int().min(0).max(100),
+                planned_date: z.iso.date().optional(),
+              }),
+            )
+            .min(1),
+        }),
+      )
+      .min(1),
+    // A checkbox posts nothing when it is not ticked.
+    on_hold: z.boolean().default(false),
+    hold_reason: z.string().max(HOLD_REASON_MAX).optional(),
+  })
+  .refine((form) => !form.on_hold || (form.hold_reason ?? "").trim() !== "", {
+    path: ["hold_reason"],
+    message: HOLD_REASON_MISSING,
+  })
+  .transform(({ base_version, lines, on_hold, hold_reason }): ProductionSave => ({
+    base_version,
+    lines: lines.map(({ line_id, stages }) => ({
+      line_id,
+      stages: stages.map(({ stage, percent, planned_date }) => ({
+        stage,
+        percent,
+        planned_date: planned_date ?? null,
+      })),
+    })),
+    hold: on_hold ? { reason: (hold_reason ?? "").trim() } : null,
+  }))
+  .pipe(productionSaveSchema);
 
 /**
- * The seven work-order stages of every line, each with its percent (0–100) and planned date, each
- * row a form posted to the order page's action. `progress` is null when the API could not tell the
- * current values; the page loads them again after every change.
+ * Production of the whole order in one form with one Save: each line's stages (a bare board has
+ * other stages than an assembly) with percent and planned date, and whether production is on hold.
+ * The customer is mailed at once when production starts or is put on hold; other changes reach
+ * them in one digest a day. A form loaded before someone else's save is refused (the version).
  */
 export function ProgressSection({
   order,
@@ -69,28 +99,6 @@ export function ProgressSection({
 }) {
   const { i18n } = useLingui();
   const closed = (CLOSED_ORDER_STATUSES as readonly string[]).includes(order.status);
-  const lines = [...order.lines].sort((a, b) => a.position - b.position);
-
-  const stagesOf = (lineId: string): Record<WorkOrderStage, StageValues> => {
-    const line = progress?.lines.find((l) => l.line_id === lineId);
-    return Object.fromEntries(
-      WORK_ORDER_STAGES.map((stage) => {
-        const found = line?.stages.find((s) => s.stage === stage);
-        return [
-          stage,
-          found
-            ? {
-                percent: found.percent,
-                planned_date: found.planned_date,
-                started_at: found.started_at,
-                completed_at: found.completed_at,
-              }
-            : { percent: null, planned_date: null, started_at: null, completed_at: null },
-        ];
-      }),
-    ) as Record<WorkOrderStage, StageValues>;
-  };
-
   return (
     <Section
       id="progress"
@@ -105,184 +113,218 @@ export function ProgressSection({
         ) : undefined
       }
     >
-      {!progress ? (
-        <Alert variant="info" className="mb-4">
-          {i18n._("staff.progress_unknown")}
-        </Alert>
-      ) : null}
-      <div className="space-y-6">
-        {lines.map((line) => {
-          const stages = stagesOf(line.id);
-          const lineProgress = progress?.lines.find((l) => l.line_id === line.id);
-          return (
-            <div key={line.id} className="space-y-2">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="font-semibold break-words">
-                  {i18n._("staff.line_heading", { position: line.position })} · {line.description}
-                </h3>
-                {lineProgress ? (
-                  <ProgressBar
-                    percent={lineProgress.progress_percent}
-                    label={i18n._("staff.line_progress", { position: line.position })}
-                  />
-                ) : null}
-              </div>
-              <TableRegion
-                label={i18n._("staff.stages_of_line", { position: line.position })}
-                minWidth="min-w-[760px]"
-              >
-                <thead className={theadClass}>
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      {i18n._("staff.col_stage")}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {i18n._("staff.col_percent")}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {i18n._("staff.col_planned")}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {i18n._("staff.col_started_completed")}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      <span className="sr-only">{i18n._("staff.col_actions")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className={tbodyClass}>
-                  {WORK_ORDER_STAGES.map((stage) => (
-                    <StageRow
-                      key={stage}
-                      lineId={line.id}
-                      position={line.position}
-                      stage={stage}
-                      values={stages[stage]}
-                      known={progress !== null}
-                      disabled={closed}
-                      locale={locale}
-                    />
-                  ))}
-                </tbody>
-              </TableRegion>
-            </div>
-          );
-        })}
-      </div>
+      {progress ? (
+        <ProductionForm order={order} progress={progress} closed={closed} locale={locale} />
+      ) : (
+        <Alert variant="info">{i18n._("staff.progress_unknown")}</Alert>
+      )}
     </Section>
   );
 }
 
-/** One stage of one line, a form of its own. */
-function StageRow({
-  lineId,
-  position,
-  stage,
-  values,
-  known,
-  disabled,
+function ProductionForm({
+  order,
+  progress,
+  closed,
   locale,
 }: {
-  lineId: string;
-  position: number;
-  stage: WorkOrderStage;
-  values: StageValues;
-  known: boolean;
-  disabled: boolean;
+  order: StaffOrderDetails;
+  progress: OrderProgress;
+  closed: boolean;
   locale: string;
 }) {
   const { i18n } = useLingui();
-  const stageName = i18n._("staff.stage", { stage });
+  const lines = [...progress.lines].sort((a, b) => a.position - b.position);
   const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
-    schema: stageForm,
-    id: `stage-${lineId}-${stage}`,
+    schema: productionForm,
+    id: `production-${order.id}`,
     defaultValue: {
-      line_id: lineId,
-      stage,
-      known,
-      percent: values.percent,
-      planned_date: values.planned_date,
+      base_version: progress.version,
+      lines: lines.map((line) => ({
+        line_id: line.line_id,
+        stages: orderedStages(line.stages).map((stage) => ({
+          stage: stage.stage,
+          percent: stage.percent,
+          planned_date: stage.planned_date ?? undefined,
+        })),
+      })),
+      on_hold: progress.hold !== null,
+      hold_reason: progress.hold?.reason,
     },
-    onDone: (saved: ProgressUpdate | undefined) =>
-      showToast({
-        title: i18n._("staff.stage_saved", { stage: stageName, position, percent: saved?.percent ?? "" }),
-        color: "success",
-      }),
+    success: i18n._("staff.progress_saved", { number: order.number }),
   });
   const { reset } = form;
-  // Stored values that change (this save, a delivery note shipping the line) show in the row.
+  // Every save (this one, a delivery note completing the shipping stage) brings a new version.
   useEffect(() => {
     reset();
-  }, [reset, known, values.percent, values.planned_date]);
-  const percentError = formErrorText(i18n, fields.percent.errors, "staff.error_percent_range");
-  const changed =
-    (fields.percent.value ?? "") !== (values.percent === null ? "" : String(values.percent)) ||
-    (fields.planned_date.value ?? "") !== (values.planned_date ?? "");
+  }, [reset, progress.version]);
+  const lineFields = fields.lines.getFieldList();
+  const reasonError = formErrorText(i18n, fields.hold_reason.errors, "staff.error_invalid", {
+    [HOLD_REASON_MISSING]: "staff.hold_reason_missing",
+  });
 
   return (
-    <tr className={trClass}>
-      <th scope="row" className={`${tdClass} font-medium`}>
-        {stageName}
-      </th>
-      <td className={tdClass}>
-        <div className="flex items-center gap-2">
-          <Input
-            {...getInputProps(fields.percent, { type: "number" })}
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
-            disabled={disabled}
-            placeholder={known ? undefined : "–"}
-            aria-label={i18n._("staff.stage_percent", { stage: stageName, position })}
-            className="w-24"
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-6">
+      <IntentField intent="progress" />
+      <input {...getInputProps(fields.base_version, { type: "hidden" })} />
+      <FormProblem
+        codes={formErrors}
+        fallback="staff.action_failed"
+        known={{ CONFLICT: "staff.progress_stale", FORBIDDEN: "staff.action_forbidden" }}
+      />
+      {lines.map((line, i) => {
+        const lineSet = lineFields[i]!.getFieldset();
+        const stageFields = lineSet.stages.getFieldList();
+        const stages = orderedStages(line.stages);
+        return (
+          <div key={line.line_id} className="space-y-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-semibold break-words">
+                {i18n._("staff.line_heading", { position: line.position })} · {line.description}{" "}
+                <span className={`font-normal ${mutedClass}`}>
+                  ({i18n._("staff.production_kind", { kind: line.kind })})
+                </span>
+              </h3>
+              <ProgressBar
+                percent={line.progress_percent}
+                label={i18n._("staff.line_progress", { position: line.position })}
+              />
+            </div>
+            <input {...getInputProps(lineSet.line_id, { type: "hidden" })} />
+            <TableRegion
+              label={i18n._("staff.stages_of_line", { position: line.position })}
+              minWidth="min-w-[640px]"
+            >
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={thClass}>
+                    {i18n._("staff.col_stage")}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {i18n._("staff.col_percent")}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {i18n._("staff.col_planned")}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {i18n._("staff.col_started_completed")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className={tbodyClass}>
+                {stages.map((stage, j) => {
+                  const item = stageFields[j]!.getFieldset();
+                  const stageName = i18n._("staff.stage", { stage: stage.stage });
+                  const percentError = formErrorText(i18n, item.percent.errors, "staff.error_percent_range");
+                  const dateError = formErrorText(i18n, item.planned_date.errors, "staff.error_invalid");
+                  return (
+                    <tr key={stage.stage} className={trClass}>
+                      <th scope="row" className={`${tdClass} font-medium`}>
+                        <span className={`mr-2 tabular-nums ${mutedClass}`}>{j + 1}.</span>
+                        {stageName}
+                        <input {...getInputProps(item.stage, { type: "hidden" })} />
+                      </th>
+                      <td className={tdClass}>
+                        <div className="flex items-center gap-2">
+                          <Input
+                            {...getInputProps(item.percent, { type: "number" })}
+                            inputMode="numeric"
+                            min={0}
+                            max={100}
+                            step={1}
+                            required
+                            disabled={closed}
+                            aria-label={i18n._("staff.stage_percent", {
+                              stage: stageName,
+                              position: line.position,
+                            })}
+                            className="w-24"
+                          />
+                          <span aria-hidden="true">%</span>
+                        </div>
+                        {percentError ? (
+                          <p
+                            id={item.percent.errorId}
+                            className="mt-1 text-sm font-medium text-red-700 dark:text-red-400"
+                          >
+                            {percentError}
+                          </p>
+                        ) : null}
+                      </td>
+                      <td className={tdClass}>
+                        <Input
+                          {...getInputProps(item.planned_date, { type: "date" })}
+                          disabled={closed}
+                          aria-label={i18n._("staff.stage_planned", {
+                            stage: stageName,
+                            position: line.position,
+                          })}
+                          className="w-44"
+                        />
+                        {dateError ? (
+                          <p
+                            id={item.planned_date.errorId}
+                            className="mt-1 text-sm font-medium text-red-700 dark:text-red-400"
+                          >
+                            {dateError}
+                          </p>
+                        ) : null}
+                      </td>
+                      <td className={`${tdClass} ${mutedClass}`}>
+                        {stage.started_at
+                          ? i18n._("staff.started_on", { date: formatDate(stage.started_at, locale) })
+                          : null}
+                        {stage.completed_at ? (
+                          <span className="block">
+                            {i18n._("staff.completed_on", { date: formatDate(stage.completed_at, locale) })}
+                          </span>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </TableRegion>
+          </div>
+        );
+      })}
+      <fieldset className="space-y-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800">
+        <legend className="px-1 text-sm font-semibold">{i18n._("staff.hold_legend")}</legend>
+        <label className="flex items-start gap-3 text-sm font-semibold">
+          <input
+            {...getInputProps(fields.on_hold, { type: "checkbox" })}
+            disabled={closed}
+            className="mt-0.5 size-4 shrink-0 accent-primary-700 dark:accent-primary-400"
           />
-          <span aria-hidden="true">%</span>
-        </div>
-        {percentError ? (
-          <p id={fields.percent.errorId} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-            {percentError}
+          {i18n._("staff.hold_label")}
+        </label>
+        <div className="space-y-1.5">
+          <label htmlFor={fields.hold_reason.id} className="text-sm font-semibold">
+            {i18n._("staff.hold_reason")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.hold_reason)}
+            disabled={closed}
+            maxLength={HOLD_REASON_MAX}
+            rows={2}
+            aria-describedby={`${fields.hold_reason.descriptionId}${reasonError ? ` ${fields.hold_reason.errorId}` : ""}`}
+            className={`${inputClassName} h-auto min-h-16 py-2`}
+          />
+          <p id={fields.hold_reason.descriptionId} className={mutedClass}>
+            {i18n._("staff.hold_hint")}
           </p>
-        ) : null}
-      </td>
-      <td className={tdClass}>
-        <Input
-          {...getInputProps(fields.planned_date, { type: "date" })}
-          disabled={disabled}
-          aria-label={i18n._("staff.stage_planned", { stage: stageName, position })}
-          className="w-44"
-        />
-      </td>
-      <td className={`${tdClass} ${mutedClass}`}>
-        {values.started_at
-          ? i18n._("staff.started_on", { date: formatDate(values.started_at, locale) })
-          : null}
-        {values.completed_at ? (
-          <span className="block">
-            {i18n._("staff.completed_on", { date: formatDate(values.completed_at, locale) })}
-          </span>
-        ) : null}
-      </td>
-      <td className={tdClass}>
-        {/* The row's fields sit in other cells; they name this form (their form attribute). */}
-        <fetcher.Form method="post" {...getFormProps(form)}>
-          <IntentField intent="progress" />
-          <input {...getInputProps(fields.line_id, { type: "hidden" })} />
-          <input {...getInputProps(fields.stage, { type: "hidden" })} />
-          <input {...getInputProps(fields.known, { type: "hidden" })} />
-          <Button
-            type="submit"
-            size="sm"
-            variant={changed ? "primary" : "secondary"}
-            disabled={disabled || !changed}
-            loading={busy}
-            aria-label={i18n._("staff.save_stage", { stage: stageName, position })}
-          >
-            {i18n._("staff.save")}
-          </Button>
-          <StaffProblem codes={formErrors} className="mt-2" />
-        </fetcher.Form>
-      </td>
-    </tr>
+          {reasonError ? (
+            <p id={fields.hold_reason.errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
+              {reasonError}
+            </p>
+          ) : null}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <Button type="submit" disabled={closed} loading={busy}>
+          {i18n._("staff.progress_save")}
+        </Button>
+      </div>
+    </fetcher.Form>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import { CURRENCIES, type Currency } from "@ems/contracts/money";
+import { TAX_TREATMENTS, type TaxTreatment } from "@ems/contracts/tax";
 import { MAX_LEAD_TIME_DAYS } from "@ems/contracts/reference";
 import {
   MAX_QUOTE_QUANTITY,
@@ -30,7 +31,7 @@ import { listHref, sortChange, sortHidden } from "~/lib/list-query";
 import { href } from "~/lib/route-map";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
-import { dayFromToday, parsePercentBp, statusKey } from "./format";
+import { dayFromToday, statusKey } from "./format";
 import { STAFF_QUOTES } from "./list-specs";
 import { HiddenFields, useMessageText } from "./quote-editor";
 import { emptyLine, issueMessage, linesBody, type FieldErrors, type LineDraft } from "./quote-lines";
@@ -237,7 +238,9 @@ interface NewQuoteValues {
   title: string;
   customer_reference: string;
   currency: Currency;
-  vat: string;
+  /** Empty: VAT by rule from the customer's country and VAT ID. */
+  tax_treatment: TaxTreatment | "";
+  tax_reason: string;
   valid_until: string;
 }
 
@@ -249,14 +252,14 @@ function newQuoteBody(values: NewQuoteValues, line: LineDraft) {
   const found: FieldErrors = {};
   const lines = linesBody([line], values.currency);
   Object.assign(found, lines.errors);
-  const taxRate = parsePercentBp(values.vat);
-  if (taxRate === null) found.tax_rate_bp = { key: "staff.error_percent" };
   const parsed = staffQuoteCreateSchema.safeParse({
     company_id: values.company_id,
     title: values.title,
     ...(values.customer_reference.trim() ? { customer_reference: values.customer_reference } : {}),
     currency: values.currency,
-    tax_rate_bp: taxRate ?? 0,
+    ...(values.tax_treatment
+      ? { tax_override: { tax_treatment: values.tax_treatment, reason: values.tax_reason } }
+      : {}),
     valid_until: values.valid_until,
     lines: lines.body?.lines ?? [],
   });
@@ -298,7 +301,8 @@ export function NewQuoteDialog({
     title: "",
     customer_reference: "",
     currency: "EUR",
-    vat: "19",
+    tax_treatment: "",
+    tax_reason: "",
     valid_until: dayFromToday(DEFAULT_VALIDITY_DAYS),
   });
   const [line, setLine] = useState<LineDraft>(() => ({ ...emptyLine(), engineering: "0" }));
@@ -397,21 +401,36 @@ export function NewQuoteDialog({
             </select>
           )}
         </FormField>
-        <FormField
-          label={i18n._("staff.vat_rate")}
-          error={error("tax_rate_bp")}
-          description={i18n._("staff.vat_rate_hint")}
-        >
+        <FormField label={i18n._("staff.tax_treatment")} description={i18n._("staff.tax_treatment_hint")}>
           {(f) => (
-            <Input
+            <select
               {...f}
-              value={values.vat}
-              onChange={(e) => set("vat")(e.target.value)}
-              inputMode="decimal"
-              required
-            />
+              value={values.tax_treatment}
+              onChange={(e) => set("tax_treatment")(e.target.value)}
+              className={inputClassName}
+            >
+              <option value="">{i18n._("staff.tax_by_rule")}</option>
+              {TAX_TREATMENTS.map((treatment) => (
+                <option key={treatment} value={treatment}>
+                  {i18n._(`tax.treatment.${treatment}`)}
+                </option>
+              ))}
+            </select>
           )}
         </FormField>
+        {values.tax_treatment ? (
+          <FormField label={i18n._("staff.tax_reason")} error={text(errors["tax_override.reason"])}>
+            {(f) => (
+              <Input
+                {...f}
+                value={values.tax_reason}
+                onChange={(e) => set("tax_reason")(e.target.value)}
+                maxLength={500}
+                required
+              />
+            )}
+          </FormField>
+        ) : null}
         <FormField
           label={i18n._("staff.valid_until")}
           error={error("valid_until", "staff.error_future_date")}

@@ -9,6 +9,7 @@ import {
 import { countryEndpoints } from "@ems/contracts/countries";
 import { mayCall } from "@ems/contracts/endpoints";
 import { profileEndpoints } from "@ems/contracts/profile";
+import { referenceEndpoints } from "@ems/contracts/reference";
 import { useLingui } from "@lingui/react";
 
 import {
@@ -34,15 +35,17 @@ export const meta: Route.MetaFunction = ({ location }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const lang = localeFromPath(new URL(request.url).pathname);
-  const [profile, company, related, addresses, contacts, users, countries] = await Promise.all([
-    call(api, profileEndpoints.get),
-    call(api, companyEndpoints.get),
-    call(api, companyEndpoints.related),
-    call(api, companyEndpoints.addresses),
-    call(api, companyEndpoints.contacts),
-    call(api, companyEndpoints.users),
-    call(api, countryEndpoints.list, { query: { lang } }),
-  ]);
+  const [profile, company, related, addresses, contacts, users, countries, parcelServices] =
+    await Promise.all([
+      call(api, profileEndpoints.get),
+      call(api, companyEndpoints.get),
+      call(api, companyEndpoints.related),
+      call(api, companyEndpoints.addresses),
+      call(api, companyEndpoints.contacts),
+      call(api, companyEndpoints.users),
+      call(api, countryEndpoints.list, { query: { lang } }),
+      call(api, referenceEndpoints.parcelServices),
+    ]);
   return {
     role: profile.data.user.company_role,
     company: company.data,
@@ -51,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     contacts: contacts.data,
     users: users.data,
     countries: countries.data,
+    parcelServices: parcelServices.data,
   };
 }
 
@@ -92,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Companies({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const { role, company, related, addresses, contacts, users, countries } = loaderData;
+  const { role, company, related, addresses, contacts, users, countries, parcelServices } = loaderData;
   const caller = { role: "customer", company_role: role };
   const isAdmin = mayCall(caller, companyEndpoints.inviteUser);
   const canAdd = mayCall(caller, companyEndpoints.createAddress);
@@ -103,7 +107,13 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
         {i18n._("my_companies.intro", { company: company.name })}
       </p>
       <div className="mt-8 space-y-6">
-        <DetailsSection company={company} countries={countries} canEdit={isAdmin} />
+        <DetailsSection
+          company={company}
+          countries={countries}
+          parcelServices={parcelServices}
+          canEdit={isAdmin}
+          locale={locale}
+        />
         <UsersSection users={users} canManage={isAdmin} locale={locale} />
         <AddressesSection
           addresses={addresses}

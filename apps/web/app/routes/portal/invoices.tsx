@@ -8,6 +8,7 @@ import {
   type Invoice,
   type Payment,
 } from "@ems/contracts/billing";
+import { todayIso } from "@ems/contracts/reference";
 import { useCallback, useMemo, useState } from "react";
 
 import { ListSection } from "~/components/list/list-section";
@@ -54,8 +55,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadList(api, invoiceEndpoints.list, listApiParams(state, SPEC)),
   ]);
   const canPay = mayCall(session.data.user, paymentEndpoints.charge);
+  const today = todayIso();
   if (!list.page)
-    return { state, ...list, canPay, methods: null, pending: {} as Record<string, Payment>, summary: null };
+    return {
+      state,
+      ...list,
+      canPay,
+      today,
+      methods: null,
+      pending: {} as Record<string, Payment>,
+      summary: null,
+    };
 
   const unpaid = list.page.items.filter((invoice) => invoice.status === "unpaid");
   const [methods, details, desk] = await Promise.all([
@@ -83,13 +93,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           overdue: desk.counts.overdue_invoices ?? 0,
         }
       : null;
-  return { state, ...list, canPay, methods, pending, summary };
+  return { state, ...list, canPay, today, methods, pending, summary };
 }
 
 export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const { state, page, canPay, methods, pending, summary } = loaderData;
+  const { state, page, canPay, today, methods, pending, summary } = loaderData;
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const onPay = useCallback(
@@ -168,6 +178,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           methods={methods}
           pendingPayment={pending[current.id] ?? null}
           locale={locale}
+          today={today}
           open={dialogOpen}
           onOpenChange={setDialogOpen}
         />

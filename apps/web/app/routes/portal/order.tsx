@@ -1,3 +1,4 @@
+import { formatDate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { OrderDetails, OrderProgress } from "@ems/contracts/orders";
 import type { QuoteStatus } from "@ems/contracts/quotes";
@@ -102,6 +103,12 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         {order.status === "cancelled" ? (
           <Alert variant="warning" className="mb-4">
             {i18n._("my_orders.cancelled_note")}
+          </Alert>
+        ) : null}
+        {progress?.hold ? (
+          <Alert variant="warning" className="mb-4" title={i18n._("my_orders.on_hold_title")}>
+            <p>{i18n._("my_orders.on_hold_since", { date: formatDate(progress.hold.since, locale) })}</p>
+            <p className="mt-1 break-words whitespace-pre-line">{progress.hold.reason}</p>
           </Alert>
         ) : null}
         {progress ? (

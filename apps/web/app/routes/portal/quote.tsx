@@ -81,10 +81,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           call(api, orderEndpoints.terms),
           call(api, referenceEndpoints.parcelServices),
           call(api, companyEndpoints.addresses),
+          call(api, companyEndpoints.get),
         ])
-          .then(([terms, services, addresses]): OrderOptions => ({
+          .then(([terms, services, addresses, company]): OrderOptions => ({
             terms: terms.data,
             parcelServices: services.data,
+            defaultParcelServiceId: company.data.default_parcel_service_id,
             addresses: addresses.data,
           }))
           // The quote still shows; the page says that ordering is not possible right now.

@@ -29,10 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-/** Recording an invoice's payment, the page's one form. */
+/** Recording an invoice's payment, the page's one form; the dialog words its toast from the answer. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitForm(request, context, paymentForm, (api, { id, ...body }) =>
-    call(api, staffPaymentEndpoints.recordPayment, { params: { id }, body }),
+  return submitForm(
+    request,
+    context,
+    paymentForm,
+    async (api, { id, ...body }) =>
+      (await call(api, staffPaymentEndpoints.recordPayment, { params: { id }, body })).data,
   );
 }
 

@@ -5,7 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { load } from "~/features/staff/load.server";
 import { deliveryForm, invoiceForm, StatusActions } from "~/features/staff/order-actions";
 import { OrderDocuments, OrderLines, OrderSummary } from "~/features/staff/order-detail";
-import { ProgressSection, stageForm } from "~/features/staff/order-progress";
+import { productionForm, ProgressSection } from "~/features/staff/order-progress";
 import { linkClass, OrderStatusBadge, ProgressBar, StaffPage } from "~/features/staff/staff-ui";
 import { apiFromRequest } from "~/lib/api.server";
 import { routePageMeta } from "~/lib/meta";
@@ -37,8 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /**
- * The order page's changes: its status, a stage of a line (the update made comes back for the
- * row's toast), a delivery note and an invoice.
+ * The order page's changes: its status, the production form (every stage of every line and the
+ * hold, one save), a delivery note and an invoice.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = params.order;
@@ -46,9 +46,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     status: formIntent(orderStatusChangeSchema, async (api, body) => {
       await call(api, staffOrderEndpoints.changeStatus, { params: { id }, body });
     }),
-    progress: formIntent(stageForm, async (api, body) => {
-      await call(api, staffOrderEndpoints.updateProgress, { params: { id }, body });
-      return body;
+    progress: formIntent(productionForm, async (api, body) => {
+      await call(api, staffOrderEndpoints.saveProgress, { params: { id }, body });
     }),
     delivery: formIntent(deliveryForm, async (api, body) => {
       await call(api, staffDeliveryEndpoints.create, { body });

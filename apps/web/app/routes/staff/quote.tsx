@@ -114,6 +114,10 @@ export default function StaffQuote({ loaderData }: Route.ComponentProps) {
           <Detail term={i18n._("staff.vat_rate")}>
             {i18n._("staff.percent_value", { value: formatPercentFigure(quote.tax_rate_bp, locale) })}
           </Detail>
+          <Detail term={i18n._("staff.tax_treatment")}>
+            {i18n._(`tax.treatment.${quote.tax_treatment}`)}
+            {quote.customer_vat_id ? ` · ${quote.customer_vat_id}` : ""}
+          </Detail>
           <Detail term={i18n._("staff.valid_until")}>
             {quote.valid_until ? formatDate(quote.valid_until, locale) : i18n._("staff.none")}
           </Detail>

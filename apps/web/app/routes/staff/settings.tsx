@@ -8,6 +8,7 @@ import {
   parcelServiceForm,
   ParcelServicesSection,
 } from "~/features/staff/settings-reference";
+import { StageSetsSection, stageSetForm } from "~/features/staff/settings-production";
 import {
   integrationToggleForm,
   PaymentMethodsSection,
@@ -29,6 +30,7 @@ import {
   redirectEndpoints,
   staffRedirectEndpoints,
 } from "@ems/contracts/redirects";
+import { staffOrderEndpoints } from "@ems/contracts/orders";
 import { holidayCreateSchema, staffReferenceEndpoints } from "@ems/contracts/reference";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -37,9 +39,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /**
- * The back office's settings: holidays of a year (?year=), parcel services, payment methods (only
- * staff administrators switch them) and the site's redirect rules (the public list; edits through
- * the staff API).
+ * The back office's settings: holidays of a year (?year=), parcel services, the production stages
+ * new order lines get per kind, payment methods (only staff administrators switch them) and the
+ * site's redirect rules (the public list; edits through the staff API).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -47,10 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = Number(url.searchParams.get("year"));
   const year =
     Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : new Date().getUTCFullYear();
-  const [session, holidays, parcel, integrations, redirects] = await Promise.all([
+  const [session, holidays, parcel, stageSets, integrations, redirects] = await Promise.all([
     load(api, authEndpoints.session, {}),
     load(api, staffReferenceEndpoints.holidays, { query: { year } }),
     load(api, staffReferenceEndpoints.parcelServices, {}),
+    load(api, staffOrderEndpoints.stageSets, {}),
     load(api, staffPaymentEndpoints.integrations, {}),
     load(api, redirectEndpoints.list, {}),
   ]);
@@ -60,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     forbidden: holidays.problem === "forbidden",
     holidays: holidays.data ?? [],
     parcel: parcel.data ?? [],
+    stageSets: stageSets.data,
     integrations: integrations.data,
     redirects: redirects.data,
   };
@@ -86,6 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           : await call(api, staffReferenceEndpoints.createParcelService, { body })
         ).data,
     ),
+    "save-stage-set": formIntent(
+      stageSetForm,
+      async (api, { kind, stages }) =>
+        (await call(api, staffOrderEndpoints.saveStageSet, { params: { kind }, body: { stages } })).data,
+    ),
     "switch-payment-method": formIntent(
       integrationToggleForm,
       async (api, body) => (await call(api, staffPaymentEndpoints.updateIntegrations, { body })).data,
@@ -105,7 +114,7 @@ export default function StaffSettings({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const location = useLocation();
   const locale = useLocale();
-  const { year, isStaffAdmin, forbidden, holidays, parcel, integrations, redirects } = loaderData;
+  const { year, isStaffAdmin, forbidden, holidays, parcel, stageSets, integrations, redirects } = loaderData;
   if (forbidden)
     return (
       <StaffPage>
@@ -123,6 +132,7 @@ export default function StaffSettings({ loaderData }: Route.ComponentProps) {
         locale={locale}
       />
       <ParcelServicesSection services={parcel} locale={locale} />
+      <StageSetsSection sets={stageSets} locale={locale} />
       <PaymentMethodsSection integrations={integrations} canManage={isStaffAdmin} />
       <RedirectRulesSection rules={redirects} />
     </StaffPage>
