@@ -37,7 +37,7 @@ export interface TaxRules {
   rates: readonly TaxRate[];
 }
 
-/** The VAT ID's country prefix: the ISO code, except Greece (EL) and Northern Ireland (XI, in the UK). */
+/** The VAT ID's country prefix: the ISO code, except Greece's (EL). */
 function vatPrefixOf(country: string): string {
   return country.toUpperCase() === "GR" ? "EL" : country.toUpperCase();
 }

@@ -908,11 +908,10 @@ export async function exportBom(
 async function readPlacementsView(
   reader: AssemblyReader,
   id: string,
+  latest: Pick<AssemblyVersionRow, "pcbSpecVersionId">,
   placements: Placement[],
   origin: PnpOrigin | null,
 ) {
-  const versions = await listAssemblyVersions(reader.db, id);
-  const latest = versions[versions.length - 1]!.version;
   const bom = await findBomVersion(reader.db, id, "latest");
   const lines = bom ? await listBomLines(reader.db, bom.id) : [];
   const sizes = await pcbBoardSizes(reader, [latest.pcbSpecVersionId]);
@@ -952,12 +951,10 @@ async function readPlacementsView(
   };
 }
 
-async function placementsDto(
-  reader: AssemblyReader,
-  id: string,
+function placementsDto(
   set: PlacementSetRow,
-): Promise<PlacementsDto> {
-  const { view } = await readPlacementsView(reader, id, placementsOf(set), set.origin);
+  view: Awaited<ReturnType<typeof readPlacementsView>>["view"],
+): PlacementsDto {
   return {
     id: set.id,
     source_name: set.sourceName,
@@ -974,7 +971,8 @@ export async function placementsOfAssembly(reader: AssemblyReader, id: string): 
   const { latest } = await recordOf(reader, id);
   if (!latest.placementSetId) throw notFound("This assembly specification has no pick-and-place data yet");
   const [set] = await findPlacementSets(reader.db, [latest.placementSetId]);
-  return placementsDto(reader, id, set!);
+  const { view } = await readPlacementsView(reader, id, latest, placementsOf(set!), set!.origin);
+  return placementsDto(set!, view);
 }
 
 /** The company's uploaded file read with what the customer confirmed; a file that cannot be read is a 422. */
@@ -996,9 +994,15 @@ export async function previewPlacements(
   body: PlacementsImport,
 ): Promise<PlacementsPreview> {
   const reader = companyAssemblyReader(ctx);
-  await recordOf(reader, id);
+  const { latest } = await recordOf(reader, id);
   const { file, read } = await readPlacementsFile(ctx, storage, body);
-  const { size, detected, view } = await readPlacementsView(reader, id, read.placements, body.origin ?? null);
+  const { size, detected, view } = await readPlacementsView(
+    reader,
+    id,
+    latest,
+    read.placements,
+    body.origin ?? null,
+  );
   return {
     source_name: file.name,
     tool: read.tool,
@@ -1020,10 +1024,12 @@ export async function importPlacements(
   body: PlacementsImport,
 ): Promise<PlacementsDto> {
   const reader = companyAssemblyReader(ctx);
-  await recordOf(reader, id);
+  const { latest: before } = await recordOf(reader, id);
   const { file, read } = await readPlacementsFile(ctx, storage, body);
-  // The origin is settled once, on import, so the outline does not move when the board is analysed again.
-  const { view } = await readPlacementsView(reader, id, read.placements, body.origin ?? null);
+  // The origin is settled once, on import, so the outline does not move when the board is analysed
+  // again. Attaching the placements changes neither the PCB version nor the BOM, so this view is the
+  // stored set's too.
+  const { view } = await readPlacementsView(reader, id, before, read.placements, body.origin ?? null);
   const set = await ctx.db.transaction(async (tx) => {
     const { spec, latest } = await lockedLatest(tx, ctx, id);
     const row = await insertPlacementSet(tx, {
@@ -1047,7 +1053,7 @@ export async function importPlacements(
     });
     return row;
   });
-  return placementsDto(reader, id, set);
+  return placementsDto(set, view);
 }
 
 /** A version as a PDF in `language`, named by the specification's number and the version. */

@@ -214,19 +214,10 @@ export async function markExpiredQuotes(
 }
 
 /** A customer company (never the operator's own) by id. */
-/** What decides a company's VAT treatment: its country and VAT ID. */
-export async function findCompanyTaxIdentity(db: Executor, id: string) {
-  const [row] = await db
-    .select({ country: companies.country, vatId: companies.vatId })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
+/** A customer company with what decides its VAT treatment (its country and VAT ID). */
 export async function findCustomerCompany(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: companies.id, name: companies.name })
+    .select({ id: companies.id, name: companies.name, country: companies.country, vatId: companies.vatId })
     .from(companies)
     .where(and(eq(companies.id, id), eq(companies.isOperator, false)))
     .limit(1);

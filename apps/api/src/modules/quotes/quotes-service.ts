@@ -50,7 +50,6 @@ import { renderQuotePdf } from "./quote-pdf.ts";
 import {
   findActiveMember,
   findBillingAddress,
-  findCompanyTaxIdentity,
   findCustomerCompany,
   findQuote,
   insertQuote,
@@ -393,15 +392,15 @@ export async function staffQuotePdf(
  * The VAT a new quote of a company carries: by rule from its country and VAT ID, or the treatment
  * staff chose; the rate of today.
  */
-async function companyTax(tx: Executor, companyId: string, override?: TaxTreatment) {
-  const company = await findCompanyTaxIdentity(tx, companyId);
-  if (!company) throw notFound("No such company");
+function quoteTax(company: { country: string; vatId: string | null }, override?: TaxTreatment) {
   return documentTaxFor(siteConfig.tax, company, todayIso(new Date()), override);
 }
 
 /** A customer asks for a quote: it starts In Progress; the requester and the operator are told. */
 export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Promise<QuoteDetail> {
   const quote = await ctx.db.transaction(async (tx) => {
+    const company = await findCustomerCompany(tx, ctx.tenant);
+    if (!company) throw notFound("No such company");
     const created = await insertQuote(tx, {
       companyId: ctx.tenant,
       number: await nextDocumentNumber(tx, "quote"),
@@ -411,7 +410,7 @@ export async function requestQuote(ctx: QuoteContext, input: QuoteRequest): Prom
       requestNotes: blankToNull(input.notes),
       requestedByUserId: ctx.auth.user.id,
       currency: siteConfig.legal.defaultCurrency,
-      ...(await companyTax(tx, ctx.tenant)),
+      ...quoteTax(company),
     });
     await referencePcbVersions(tx, ctx.tenant, pcbVersionUses(input.lines), { allowArchived: false });
     await referenceAssemblyVersions(tx, ctx.tenant, assemblyVersionUses(input.lines), {
@@ -617,7 +616,7 @@ export async function staffCreateQuote(
       customerReference: blankToNull(input.customer_reference),
       preparedByUserId: ctx.auth.user.id,
       currency: input.currency,
-      ...(await companyTax(tx, company.id, input.tax_override?.tax_treatment)),
+      ...quoteTax(company, input.tax_override?.tax_treatment),
       validUntil: input.valid_until,
     });
     if (input.tax_override) {
