@@ -99,12 +99,22 @@ export async function signInByApi(page: Page, email: string, password: string): 
  */
 export async function registerCompany(
   page: Page,
-  account: { company: string; firstName: string; lastName: string; email: string; password: string },
+  account: {
+    company: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    /** ISO code of the company's country; Germany unless given. */
+    country?: string;
+    vatId?: string;
+  },
 ): Promise<void> {
   await page.goto("/register");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("Company name").fill(account.company);
-  await page.getByLabel("Country").selectOption("DE");
+  await page.getByLabel("Country").selectOption(account.country ?? "DE");
+  if (account.vatId) await page.getByLabel("VAT ID").fill(account.vatId);
   await page.getByLabel("First name").fill(account.firstName);
   await page.getByLabel("Last name").fill(account.lastName);
   await page.getByLabel("E-mail address").fill(account.email);

@@ -29,6 +29,8 @@ import { staffOrdersRoutes } from "./modules/orders/staff-orders-routes.ts";
 import { paymentsRoutes } from "./modules/payments/payments-routes.ts";
 import { enabledPaymentMethods, providersFromEnv } from "./modules/payments/payments-service.ts";
 import { staffPaymentsRoutes } from "./modules/payments/staff-payments-routes.ts";
+import { creditNotesRoutes } from "./modules/credit-notes/credit-notes-routes.ts";
+import { staffCreditNotesRoutes } from "./modules/credit-notes/staff-credit-notes-routes.ts";
 import { contractsRoutes } from "./modules/contracts/contracts-routes.ts";
 import { deskRoutes } from "./modules/desk/desk-routes.ts";
 import { materialRequestsRoutes } from "./modules/material-requests/material-requests-routes.ts";
@@ -203,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimit: { max: env.RATE_LIMIT_MAX, timeWindow: env.RATE_LIMIT_WINDOW_S * 1000 },
   });
   await app.register(staffPaymentsRoutes, { providers: paymentProviders });
+  await app.register(creditNotesRoutes);
+  await app.register(staffCreditNotesRoutes);
   await app.register(materialRequestsRoutes, { rateLimit: requestLimit });
   await app.register(contractsRoutes, { rateLimit: requestLimit });
   await app.register(deskRoutes);

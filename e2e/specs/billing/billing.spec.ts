@@ -1,19 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
 import { DEMO_ADMIN, signInByApi } from "../../support/accounts.ts";
 import { gotoHydrated } from "../../support/navigation.ts";
-
-const STAFF = { email: "staff@lindqvar.example", password: "demo-staff-2026" } as const;
+import { apiData as data, placeSensorBoardOrder, STAFF } from "../../support/orders.ts";
 
 /** Extra screenshots at 375 and 1280 px in light and dark mode, for a person to look at. */
 const SHOTS_DIR = process.env.BILLING_SHOTS_DIR;
-
-async function data<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
-  expect(response.ok(), `${response.status()} ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -23,82 +17,10 @@ interface Desk {
 
 /**
  * The staff side of quote to cash through the API: a quote sent to the demo company, which the
- * customer orders; then a delivery note and an invoice for the order.
+ * customer orders; then a delivery note of everything and an invoice for the order.
  */
 async function prepareShippedAndInvoicedOrder(staff: Page, customer: Page) {
-  const customers = await data<{ items: { id: string; name: string }[] }>(
-    await staff.request.get("/api/staff/customers?q=Nordwind"),
-  );
-  const company = customers.items.find((c) => c.name === "Nordwind Sensorik GmbH");
-  expect(company).toBeTruthy();
-
-  const parcel = await data<{ id: string }>(
-    await staff.request.post("/api/staff/parcel-services", {
-      data: {
-        name: `DHL Express ${Date.now()}`,
-        carrier: "DHL",
-        price_minor: 2490,
-        currency: "EUR",
-        transit_days: 2,
-        active: true,
-      },
-    }),
-  ).catch(async () => {
-    // Another journey may have made one already; any active service will do.
-    const services = await data<{ id: string; active: boolean }[]>(
-      await customer.request.get("/api/parcel-services"),
-    );
-    return services.find((s) => s.active)!;
-  });
-
-  const quote = await data<{ id: string; number: string }>(
-    await staff.request.post("/api/staff/quotes", {
-      data: {
-        company_id: company!.id,
-        title: "Sensor board SB-7, pilot run",
-        currency: "EUR",
-        valid_until: day(30),
-        lines: [
-          {
-            category: "assemblies",
-            description: "SB-7 sensor board, SMT both sides",
-            lead_time_days: 10,
-            engineering_cost_minor: 15_000,
-            tiers: [
-              { quantity: 100, unit_price_minor: 1_250 },
-              { quantity: 250, unit_price_minor: 1_100 },
-            ],
-          },
-        ],
-      },
-    }),
-  );
-  await data(
-    await staff.request.post(`/api/staff/quotes/${quote.id}/send`, { data: { valid_until: day(30) } }),
-  );
-
-  // The customer orders it (placeOrder).
-  const detail = await data<{ lines: { id: string }[] }>(
-    await customer.request.get(`/api/quotes/${quote.id}`),
-  );
-  const addresses = await data<{ id: string; is_billing: boolean; is_shipping: boolean }[]>(
-    await customer.request.get("/api/company/addresses"),
-  );
-  const terms = await data<{ version: string }>(await customer.request.get("/api/orders/terms"));
-  const placed = await data<{ order_id: string; order_number: string }>(
-    await customer.request.post("/api/orders", {
-      data: {
-        quote_id: quote.id,
-        lines: [{ line_id: detail.lines[0]!.id, quantity: 100 }],
-        po_number: `PO-${Date.now()}`,
-        billing_address_id: addresses.find((a) => a.is_billing)!.id,
-        shipping_address_id: addresses.find((a) => a.is_shipping)!.id,
-        parcel_service_id: parcel.id,
-        terms_version: terms.version,
-        accept_terms: true,
-      },
-    }),
-  );
+  const placed = await placeSensorBoardOrder(staff, customer);
 
   // Staff ship it and invoice it.
   const order = await data<{ lines: { id: string; quantity: number }[] }>(

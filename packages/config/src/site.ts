@@ -39,6 +39,8 @@ export const siteConfig = {
   /** What business documents (quotes, invoices, PDFs) print about the operator. */
   legal: {
     address: ["Hafenweg 4", "96052 Bamberg", "Germany"],
+    /** The same address in fields, as e-invoices (EN 16931 BG-5) carry it; keep both in step. */
+    postalAddress: { street: "Hafenweg 4", postalCode: "96052", city: "Bamberg", country: "DE" },
     vatId: "DE111010009",
     /** The imprint's managing directors and commercial register entry (fictional). */
     managingDirectors: ["Katrin Lindqvar", "Mihai Lindqvar-Popescu"],

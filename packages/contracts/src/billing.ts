@@ -1,11 +1,18 @@
 import { z } from "zod";
 import { TAX_TREATMENTS } from "./tax.ts";
 import { currencySchema, minorSchema } from "./money.ts";
-import { singleLine } from "./text.ts";
+import { multiLine, singleLine } from "./text.ts";
 import { listQuerySchema, pageOf } from "./lists.ts";
 import { documentAddressSchema } from "./orders.ts";
 import { staffPdfQuerySchema } from "./documents.ts";
-import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF, STAFF_ADMIN } from "./endpoints.ts";
+import {
+  companyMembersWith,
+  defineEndpoints,
+  PDF_DOWNLOAD,
+  STAFF,
+  STAFF_ADMIN,
+  XML_DOWNLOAD,
+} from "./endpoints.ts";
 
 /**
  * Delivery note (getAll, PDF), Sales invoice (getAll, PDF) and Payment (get_client_token,
@@ -166,9 +173,13 @@ export const invoiceSchema = z
     paid_at: z.string().nullable(),
     /** What the invoice's succeeded payments brought in. */
     paid_minor: z.number().int(),
+    /** What the invoice's credit notes took back (gross). */
+    credited_minor: z.number().int(),
+    /** The quantity of each position its credit notes took back (positions never credited are left out). */
+    credited_lines: z.array(z.object({ position: z.number().int(), quantity: z.number().int() })),
     /**
-     * total_minor − paid_minor: what is still to pay. The invoice is paid once it is 0 or less; below
-     * 0 the customer paid more, and the difference is their credit.
+     * total_minor − paid_minor − credited_minor: what is still to pay. The invoice is paid once it is
+     * 0 or less; below 0 the customer paid more than what stands, and the difference is their credit.
      */
     open_minor: z.number().int(),
     /** The customer's announced bank transfer while staff have not recorded its money. */
@@ -208,20 +219,34 @@ export const staffInvoiceListQuerySchema = invoiceListQuerySchema.extend({
 export const invoicePageSchema = pageOf(invoiceSchema).meta({ id: "InvoicePage" });
 export const staffInvoicePageSchema = pageOf(staffInvoiceSchema).meta({ id: "StaffInvoicePage" });
 
+/** Why staff bill goods before they ship (it goes to the activity log). */
+export const advanceBillingSchema = z
+  .strictObject({ reason: multiLine().min(3).max(500) })
+  .meta({ id: "AdvanceBilling" });
+
 /**
- * Staff invoice an order. Without `lines`, every order line no invoice bills yet; `include_shipping`
- * defaults to "if no invoice bills the shipping yet". Billing a line or the shipping twice answers 409.
+ * Staff invoice an order by delivered quantities (docs/behaviour/billing.md#invoices). Without
+ * `lines`, every line's shipped quantity that no invoice bills yet; a line without `quantity` bills
+ * that too. More than shipped minus invoiced answers 409 unless `advance_billing` gives a reason,
+ * which allows up to ordered minus invoiced. `include_shipping` defaults to "if no invoice bills the
+ * shipping yet and this one bills goods (or every line is billed already)"; billing it twice answers 409.
  */
 export const invoiceCreateSchema = z
   .strictObject({
     order_id: z.uuid(),
     lines: z
-      .array(z.strictObject({ order_line_id: z.uuid() }))
+      .array(
+        z.strictObject({
+          order_line_id: z.uuid(),
+          quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
+        }),
+      )
       .min(1)
       .max(MAX_DOCUMENT_LINES)
       .refine(distinctLines, "an order line may appear once")
       .optional(),
     include_shipping: z.boolean().optional(),
+    advance_billing: advanceBillingSchema.optional(),
   })
   .meta({ id: "InvoiceCreate" });
 
@@ -273,9 +298,24 @@ export const paymentSchema = z
   })
   .meta({ id: "Payment" });
 
-/** GET /api/invoices/:id: the invoice with its billing address and every payment attempt. */
+/** A credit note as its invoice lists it (the whole note: @ems/contracts/credit-notes). */
+export const invoiceCreditNoteSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    issued_on: z.string(),
+    total_minor: z.number().int(),
+    reason: z.string(),
+  })
+  .meta({ id: "InvoiceCreditNote" });
+
+/** GET /api/invoices/:id: the invoice with its billing address, every payment attempt and its credit notes. */
 export const invoiceDetailsSchema = invoiceSchema
-  .extend({ billing_address: documentAddressSchema, payments: z.array(paymentSchema) })
+  .extend({
+    billing_address: documentAddressSchema,
+    payments: z.array(paymentSchema),
+    credit_notes: z.array(invoiceCreditNoteSchema),
+  })
   .meta({ id: "InvoiceDetails" });
 
 export const bankAccountSchema = z
@@ -380,6 +420,7 @@ export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type StaffInvoice = z.infer<typeof staffInvoiceSchema>;
 export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
+export type InvoiceCreditNote = z.infer<typeof invoiceCreditNoteSchema>;
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 export type StaffInvoiceListQuery = z.infer<typeof staffInvoiceListQuerySchema>;
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
@@ -421,10 +462,23 @@ export const invoiceEndpoints = defineEndpoints("invoices", {
     method: "GET",
     path: "/api/invoices/:id/pdf",
     summary: "The invoice as a PDF in the caller's language",
+    description: "A Factur-X (EN 16931 profile) PDF/A-3 with the invoice's CII XML embedded as factur-x.xml.",
     access: companyMembersWith("invoices.read"),
     params: billingIdParamSchema,
     response: PDF_DOWNLOAD,
     errors: [404],
+    caching: "private",
+  },
+  xml: {
+    method: "GET",
+    path: "/api/invoices/:id/xml",
+    summary: "The invoice as an XRechnung (EN 16931) UBL XML e-invoice",
+    description:
+      "A download named <number>.xml; its texts (payment terms, tax wording) in the caller's language.",
+    access: companyMembersWith("invoices.read"),
+    params: billingIdParamSchema,
+    response: XML_DOWNLOAD,
+    errors: [404, 409],
     caching: "private",
   },
 });
@@ -448,7 +502,7 @@ export const staffInvoiceEndpoints = defineEndpoints("staff", {
     summary:
       "Issues an invoice (INV-…) for an order; the company's finance and admin users are told by e-mail",
     description:
-      "Without lines: every order line not yet invoiced, plus the shipping once. Billing a line twice, a cancelled order or nothing left answers 409.",
+      "Bills delivered quantities. Without lines: every line's shipped quantity not yet invoiced, plus the shipping once. More than shipped minus invoiced (without advance_billing), more than ordered minus invoiced, a cancelled order or nothing left answers 409.",
     access: STAFF,
     body: invoiceCreateSchema,
     response: staffInvoiceSchema,
@@ -461,12 +515,25 @@ export const staffInvoiceEndpoints = defineEndpoints("staff", {
     method: "GET",
     path: "/api/staff/invoices/:id/pdf",
     summary: "Any company's invoice as a PDF",
-    description: "In the staff member's language unless `language` names another of the 12.",
+    description:
+      "A Factur-X (EN 16931) PDF/A-3 with the CII XML embedded, in the staff member's language unless `language` names another of the 12.",
     access: STAFF,
     params: billingIdParamSchema,
     query: staffPdfQuerySchema,
     response: PDF_DOWNLOAD,
     errors: [404],
+    caching: "private",
+  },
+  xml: {
+    method: "GET",
+    path: "/api/staff/invoices/:id/xml",
+    summary: "Any company's invoice as an XRechnung (EN 16931) UBL XML e-invoice",
+    description: "Texts in the staff member's language unless `language` names another of the 12.",
+    access: STAFF,
+    params: billingIdParamSchema,
+    query: staffPdfQuerySchema,
+    response: XML_DOWNLOAD,
+    errors: [404, 409],
     caching: "private",
   },
 });

@@ -41,6 +41,7 @@ export type EndpointCaching =
 export type Download = { readonly download: string };
 export const PDF_DOWNLOAD: Download = { download: "application/pdf" };
 export const ZIP_DOWNLOAD: Download = { download: "application/zip" };
+export const XML_DOWNLOAD: Download = { download: "application/xml" };
 
 export interface EndpointDefinition {
   readonly method: EndpointMethod;

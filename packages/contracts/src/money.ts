@@ -19,3 +19,8 @@ export function taxOf(netMinor: number, rateBp: number): number {
   const exact = (netMinor * rateBp) / 10_000;
   return Math.sign(exact) * Math.round(Math.abs(exact));
 }
+
+/** A net amount with its tax at a rate in basis points. */
+export function grossOf(netMinor: number, rateBp: number): number {
+  return netMinor + taxOf(netMinor, rateBp);
+}

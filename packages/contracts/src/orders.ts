@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TAX_TREATMENTS } from "./tax.ts";
+import { TAX_TREATMENTS, taxOverrideSchema } from "./tax.ts";
 import { listQuerySchema, pageOf } from "./lists.ts";
 import { multiLine, singleLine } from "./text.ts";
 import { taxOf } from "./money.ts";
@@ -100,6 +100,18 @@ export function canChangeOrderStatus(from: OrderStatus, to: OrderStatus): boolea
 /** Production progress is no longer recorded for these. */
 export const CLOSED_ORDER_STATUSES = ["completed", "cancelled"] as const satisfies readonly OrderStatus[];
 
+/**
+ * Why staff may not change an order's VAT treatment now, or null when they may: an issued invoice
+ * never changes (a credit note corrects it), and a cancelled order bills nothing.
+ */
+export function orderTaxLock(order: {
+  status: OrderStatus;
+  invoiceCount: number;
+}): "invoiced" | "cancelled" | null {
+  if (order.invoiceCount > 0) return "invoiced";
+  return order.status === "cancelled" ? "cancelled" : null;
+}
+
 export const orderIdParamSchema = z.strictObject({ id: z.uuid() });
 
 // Lists (shared by the billing lists in ./billing.ts)
@@ -175,8 +187,8 @@ export const orderLineSchema = z
     delivery_date: z.string(),
     /** Quantity on delivery notes so far. */
     delivered_quantity: z.number().int(),
-    /** Whether an invoice already bills this line. */
-    invoiced: z.boolean(),
+    /** Quantity the order's invoices bill so far (several invoices may bill a line in parts). */
+    invoiced_quantity: z.number().int(),
     /** The PCB specification version the line is built to (frozen when ordered). */
     pcb_spec: pcbSpecReferenceSchema.nullable(),
     /** The assembly specification version the line is built to (frozen when ordered). */
@@ -217,6 +229,8 @@ export const staffOrderDetailsSchema = orderDetailsSchema
     company_name: z.string(),
     /** The statuses staff may change the order to now. */
     next_statuses: z.array(z.enum(ORDER_STATUSES)),
+    /** Whether PUT /api/staff/orders/:id/tax may change the VAT treatment now (orderTaxLock). */
+    can_change_tax: z.boolean(),
   })
   .meta({ id: "StaffSalesOrderDetails" });
 
@@ -585,6 +599,21 @@ export const staffOrderEndpoints = defineEndpoints("staff", {
     access: STAFF,
     params: orderIdParamSchema,
     body: orderStatusChangeSchema,
+    response: staffOrderDetailsSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  changeTax: {
+    method: "PUT",
+    path: "/api/staff/orders/:id/tax",
+    summary: "Changes the VAT treatment of an order without invoices, with a reason",
+    description:
+      "The rate follows the treatment on the order's date and the tax and total are computed again; " +
+      "the reason goes to the activity log (`order.tax_overridden`) and the customer is mailed. An " +
+      "order with an invoice, a cancelled order and the current treatment answer 409 CONFLICT.",
+    access: STAFF,
+    params: orderIdParamSchema,
+    body: taxOverrideSchema,
     response: staffOrderDetailsSchema,
     errors: [404, 409],
     caching: "private",

@@ -81,6 +81,16 @@ export function statusesLeadingTo(to: QuoteStatus): QuoteStatus[] {
 /** Staff may change the lines only before the quote is sent. */
 export const EDITABLE_QUOTE_STATUSES = ["Draft", "In Progress"] as const satisfies readonly QuoteStatus[];
 
+/**
+ * Staff may change a quote's VAT treatment while nobody has ordered it and it still counts: once
+ * ordered the order carries the treatment, and a closed quote is only sent again after rework.
+ */
+export const TAX_CHANGEABLE_QUOTE_STATUSES = [
+  "Draft",
+  "In Progress",
+  "Open",
+] as const satisfies readonly QuoteStatus[];
+
 export const MAX_QUOTE_LINES = 50;
 export const MAX_QUOTE_TIERS = 6;
 export const MAX_QUOTE_QUANTITY = 1_000_000;
@@ -198,6 +208,8 @@ export const staffQuoteDetailSchema = quoteDetailSchema
     can_edit_lines: z.boolean(),
     can_send: z.boolean(),
     can_mark_lost: z.boolean(),
+    /** Whether PUT /api/staff/quotes/:id/tax may change the VAT treatment now. */
+    can_change_tax: z.boolean(),
   })
   .meta({ id: "StaffQuoteDetail" });
 
@@ -458,6 +470,21 @@ export const staffQuoteEndpoints = defineEndpoints("staff", {
     access: STAFF,
     params: quoteIdParamSchema,
     body: staffQuoteLostSchema.nullish(),
+    response: staffQuoteDetailSchema,
+    errors: [404, 409],
+    caching: "private",
+  },
+  changeTax: {
+    method: "PUT",
+    path: "/api/staff/quotes/:id/tax",
+    summary: "Changes the VAT treatment of a Draft, In Progress or Open quote, with a reason",
+    description:
+      "The rate follows the treatment on the quote's date; the reason goes to the activity log " +
+      "(`quote.tax_overridden`). The customer is mailed when they have the quote's prices. The " +
+      "current treatment, and any other status, answer 409 CONFLICT.",
+    access: STAFF,
+    params: quoteIdParamSchema,
+    body: taxOverrideSchema,
     response: staffQuoteDetailSchema,
     errors: [404, 409],
     caching: "private",

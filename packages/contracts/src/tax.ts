@@ -122,3 +122,5 @@ export const taxOverrideSchema = z
     reason: z.string().trim().min(3).max(500),
   })
   .meta({ id: "TaxOverride" });
+
+export type TaxOverride = z.infer<typeof taxOverrideSchema>;

@@ -8,6 +8,7 @@ export const DOCUMENT_PREFIXES = {
   order: "SO",
   delivery: "DN",
   invoice: "INV",
+  credit_note: "CN",
   material: "MR",
   contract: "CTR",
   contact: "ENQ",

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { WorkOrderStage } from "@ems/contracts/orders";
 import type { Executor } from "./factories.ts";
 import {
+  creditNotes,
   deliveryNotes,
   invoices,
   payments,
@@ -36,6 +37,7 @@ export type WorkOrderStageRow = typeof workOrderStages.$inferSelect;
 export type DeliveryNoteRow = typeof deliveryNotes.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 export function buildAddress(overrides: Partial<AddressSnapshot> = {}): AddressSnapshot {
   return {
@@ -313,5 +315,39 @@ export async function createPayment(db: Executor, overrides: NewPayment): Promis
     })
     .returning();
   if (!row) throw new Error("createPayment inserted no row");
+  return row;
+}
+
+export type NewCreditNote = Partial<Omit<typeof creditNotes.$inferInsert, "invoiceId">> & {
+  invoiceId: string;
+};
+
+/** A credit note of the whole invoice (every line, at its prices and tax), issued today. */
+export async function createCreditNote(db: Executor, overrides: NewCreditNote): Promise<CreditNoteRow> {
+  const n = next();
+  const { invoiceId, ...rest } = overrides;
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) throw new Error(`No invoice ${invoiceId}`);
+  const [row] = await db
+    .insert(creditNotes)
+    .values({
+      companyId: invoice.companyId,
+      number: `CN-TEST-${n}`,
+      reason: "Returned goods",
+      currency: invoice.currency,
+      taxRateBp: invoice.taxRateBp,
+      taxTreatment: invoice.taxTreatment,
+      customerVatId: invoice.customerVatId,
+      billingAddress: invoice.billingAddress,
+      lines: invoice.lines,
+      subtotalMinor: invoice.subtotalMinor,
+      taxMinor: invoice.taxMinor,
+      totalMinor: invoice.totalMinor,
+      issuedOn: isoDay(),
+      ...rest,
+      invoiceId,
+    })
+    .returning();
+  if (!row) throw new Error("createCreditNote inserted no row");
   return row;
 }

@@ -933,6 +933,48 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * A credit note: a correction of an issued invoice, which itself never changes (docs/behaviour/billing.md#credit-notes,
+ * ADR 0018). Its own gap-free number series (CN-); the invoice's tax rate, treatment, VAT ID and
+ * billing address are copied, so it reads alone as the invoice does. Lines are the credited
+ * quantities of the invoice's positions, at the invoice's prices.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    number: text("number").notNull(),
+    reason: text("reason").notNull(),
+    currency: text("currency").notNull(),
+    taxRateBp: integer("tax_rate_bp").notNull(),
+    taxTreatment: text("tax_treatment", { enum: TAX_TREATMENTS }).notNull(),
+    customerVatId: text("customer_vat_id"),
+    billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
+    lines: jsonb("lines").$type<DocumentLineSnapshot[]>().notNull(),
+    subtotalMinor: integer("subtotal_minor").notNull(),
+    taxMinor: integer("tax_minor").notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_number_idx").on(t.number),
+    index("credit_notes_company_issued_idx").on(t.companyId, t.issuedOn),
+    index("credit_notes_invoice_idx").on(t.invoiceId),
+    check("credit_notes_tax_treatment_check", oneOf(t.taxTreatment, TAX_TREATMENTS)),
+    check("credit_notes_total_check", sql`${t.totalMinor} > 0`),
+  ],
+);
+
 /** Payment integrations the operator has switched on (docs/behaviour/billing.md#payments). */
 export const paymentIntegrations = pgTable("payment_integrations", {
   provider: text("provider").primaryKey(),

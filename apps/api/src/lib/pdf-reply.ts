@@ -17,3 +17,15 @@ export function sendPdf(reply: FastifyReply, number: string, pdf: Buffer): Fasti
     .header("Cache-Control", "private, no-store")
     .send(pdf);
 }
+
+/**
+ * Sends an e-invoice's XML as a file to save (a machine reads it, not a viewer), named after the
+ * document's number; nothing caches it.
+ */
+export function sendXml(reply: FastifyReply, number: string, xml: string): FastifyReply {
+  return reply
+    .type("application/xml; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="${number}.xml"`)
+    .header("Cache-Control", "private, no-store")
+    .send(Buffer.from(xml, "utf8"));
+}

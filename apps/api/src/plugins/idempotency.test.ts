@@ -11,7 +11,7 @@ import {
   createUser,
   type CompanyRole,
 } from "@ems/db/factories";
-import { createInvoice, createSalesOrder } from "@ems/db/order-factories";
+import { createDeliveryNote, createInvoice, createSalesOrder } from "@ems/db/order-factories";
 import { createParcelService, createQuote } from "@ems/db/quote-factories";
 import {
   activityLog,
@@ -325,6 +325,7 @@ const families: Family[] = [
     async scenario() {
       const company = await createCompany(db());
       const { order } = await createSalesOrder(db(), { companyId: company.id });
+      await createDeliveryNote(db(), { orderId: order.id });
       return {
         caller: await staff(),
         url: "/api/staff/invoices",

@@ -8,6 +8,7 @@ import type {
   StaffDeliveryNotePage,
 } from "@ems/contracts/billing";
 import { CLOSED_ORDER_STATUSES } from "@ems/contracts/orders";
+import { formatNumber } from "@ems/i18n/format";
 import type { DocumentLineSnapshot } from "@ems/db/schema";
 import { notFound } from "../../lib/app-error.ts";
 import { pageOf, searchOf } from "../../lib/list-query.ts";
@@ -22,13 +23,14 @@ import {
 } from "../documents/documents-service.ts";
 import {
   completeOrderStage,
-  deliveredByPosition,
+  quantityByPosition,
   lockOrderForUpdate,
   orderDeliveryNotes,
   orderLines,
   updateOrderStatus,
+  type SalesOrderLineRow,
 } from "../orders/orders-service.ts";
-import { renderDeliveryPdf } from "./delivery-pdf.ts";
+import { renderDeliveryPdf, type LineToFollow } from "./delivery-pdf.ts";
 import {
   findDeliveryNote,
   insertDeliveryNote,
@@ -95,6 +97,36 @@ export async function staffDeliveriesPage(
   );
 }
 
+function linesToFollow(
+  lines: readonly SalesOrderLineRow[],
+  delivered: ReadonlyMap<number, number>,
+): LineToFollow[] {
+  return lines
+    .map((line) => ({
+      position: line.position,
+      description: line.description,
+      quantity: line.quantity - (delivered.get(line.position) ?? 0),
+    }))
+    .filter((line) => line.quantity > 0)
+    .sort((a, b) => a.position - b.position);
+}
+
+/**
+ * What was left to ship once this note had gone: it counts this note and the order's earlier ones,
+ * never later ones, so a note's PDF says the same whenever it is printed.
+ */
+async function toFollowAfter(
+  ctx: DocumentContext,
+  note: DeliveryNoteRecord["note"],
+): Promise<LineToFollow[]> {
+  const [lines, notes] = await Promise.all([
+    orderLines(ctx.db, note.orderId),
+    orderDeliveryNotes(ctx.db, note.orderId),
+  ]);
+  const upTo = notes.findIndex((candidate) => candidate.id === note.id);
+  return linesToFollow(lines, quantityByPosition(notes.slice(0, upTo + 1)));
+}
+
 async function deliveryPdfFor(
   ctx: DocumentContext,
   id: string,
@@ -103,7 +135,12 @@ async function deliveryPdfFor(
 ): Promise<{ number: string; pdf: Buffer }> {
   const record = await findDeliveryNote(ctx.db, id, companyId);
   if (!record) throw notFound("No such delivery note");
-  const pdf = await renderDeliveryPdf(deliveryDto(record), { name: record.companyName }, language);
+  const pdf = await renderDeliveryPdf(
+    deliveryDto(record),
+    await toFollowAfter(ctx, record.note),
+    { name: record.companyName },
+    language,
+  );
   return { number: record.note.number, pdf };
 }
 
@@ -126,7 +163,8 @@ export async function staffDeliveryPdf(
 /**
  * Ships (part of) an order. The order row stays locked until commit, so two notes issued at once
  * cannot together ship more than was ordered. Fully delivered lines get their shipped stage at
- * 100 %; once every line is delivered, an order in production (or confirmed) becomes shipped.
+ * 100 %; once every line is delivered, an order in production (or confirmed) becomes shipped. The
+ * customer's mail says whether that was all; if not, what shipped now and what follows.
  */
 export async function createDeliveryNote(
   ctx: DocumentContext,
@@ -139,7 +177,7 @@ export async function createDeliveryNote(
     if ((CLOSED_ORDER_STATUSES as readonly string[]).includes(order.status))
       throw conflict(`The order is ${order.status}: nothing more can be shipped`);
     const [lines, notes] = await Promise.all([orderLines(tx, order.id), orderDeliveryNotes(tx, order.id)]);
-    const delivered = deliveredByPosition(notes);
+    const delivered = quantityByPosition(notes);
 
     const snapshot: DocumentLineSnapshot[] = [];
     for (const wanted of input.lines) {
@@ -198,19 +236,24 @@ export async function createDeliveryNote(
         request: ctx.request,
       });
     }
-    return { note, order };
+    return { note, order, toFollow: linesToFollow(lines, delivered) };
   });
 
-  const { note, order } = created;
+  const { note, order, toFollow } = created;
   const [placer, buyers] = await Promise.all([
     order.placedByUserId ? findRecipient(ctx.db, order.placedByUserId) : null,
     companyRecipients(ctx.db, order.companyId, rolesWith("quotes.decide")),
   ]);
-  await mailEach(ctx, [placer, ...buyers], "delivery_shipped", { page: "my-deliveries" }, () => ({
+  const list = (items: readonly { quantity: number; description: string }[], locale: string) =>
+    items.map((item) => `– ${formatNumber(item.quantity, locale)} × ${item.description}`).join("\n");
+  const template = toFollow.length > 0 ? "delivery_partly_shipped" : "delivery_shipped";
+  await mailEach(ctx, [placer, ...buyers], template, { page: "my-deliveries" }, (texts) => ({
     number: note.number,
     order: order.number,
     carrier: note.carrier,
     tracking: note.trackingNumber ?? "–",
+    shipped: list(note.lines, texts.locale),
+    to_follow: list(toFollow, texts.locale),
   }));
   const record = await findDeliveryNote(ctx.db, note.id, null);
   if (!record) throw notFound("No such delivery note");

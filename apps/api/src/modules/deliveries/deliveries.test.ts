@@ -94,17 +94,78 @@ describe("POST /api/staff/deliveries", () => {
     expect(log.find((e) => e.action === "order.status_changed")?.details).toMatchObject({ to: "shipped" });
 
     for (const recipient of [admin, buyer]) {
-      const mails = (await kit.outbox(recipient.user.email)).filter((m) => m.template === "delivery_shipped");
-      expect(mails).toHaveLength(2);
-      expect(mails.map((m) => m.text).join()).toContain("JD014600004512");
+      // The outbox answers newest first.
+      const mails = (await kit.outbox(recipient.user.email)).filter((m) =>
+        m.template.startsWith("delivery_"),
+      );
+      expect(mails.map((m) => m.template)).toEqual(["delivery_shipped", "delivery_partly_shipped"]);
+      expect(mails[1]!.text).toContain("JD014600004512");
     }
     expect(
-      (await kit.outbox(finance.user.email)).filter((m) => m.template === "delivery_shipped"),
+      (await kit.outbox(finance.user.email)).filter((m) => m.template.startsWith("delivery_")),
     ).toHaveLength(0);
 
     const details = (await admin.call("GET", `/api/orders/${order.id}`)).json().data;
     expect(details.lines.map((l: { delivered_quantity: number }) => l.delivered_quantity)).toEqual([100, 40]);
     expect(details.delivery_notes).toHaveLength(2);
+  });
+
+  it("a partial delivery's mail says what shipped and what follows; the last one says the order has shipped", async () => {
+    const staff = await kit.staff();
+    const { admin, order, lines } = await twoLineOrder();
+    const ship = (quantities: [string, number][]) =>
+      staff.call("POST", "/api/staff/deliveries", {
+        order_id: order.id,
+        carrier: "DHL Express",
+        lines: quantities.map(([order_line_id, quantity]) => ({ order_line_id, quantity })),
+      });
+    // Oldest first (the outbox answers newest first).
+    const mails = async () =>
+      (await kit.outbox(admin.user.email)).filter((m) => m.template.startsWith("delivery_")).reverse();
+
+    expect((await ship([[lines[0]!.id, 20]])).statusCode).toBe(201);
+    const [partial] = await mails();
+    expect(partial).toMatchObject({
+      template: "delivery_partly_shipped",
+      subject: `Part of your order ${order.number} has shipped`,
+    });
+    expect(partial!.subject).not.toContain("Your order");
+    expect(partial!.text).toContain("This delivery contains:\n– 20 × Motor driver");
+    expect(partial!.text).toContain(
+      "Still to follow in a later delivery:\n– 80 × Motor driver\n– 40 × Sensor board",
+    );
+
+    expect((await ship([[lines[0]!.id, 80]])).statusCode).toBe(201);
+    const second = (await mails())[1]!;
+    expect(second.template).toBe("delivery_partly_shipped");
+    expect(second.text).toContain("Still to follow in a later delivery:\n– 40 × Sensor board");
+    expect(second.text).not.toMatch(/× Motor driver\n– 40/);
+
+    expect((await ship([[lines[1]!.id, 40]])).statusCode).toBe(201);
+    const last = (await mails())[2]!;
+    expect(last).toMatchObject({
+      template: "delivery_shipped",
+      subject: `Your order ${order.number} has shipped`,
+    });
+    expect(last.text).not.toContain("follow");
+  });
+
+  it("writes the partial delivery's mail in the reader's language with its numbers", async () => {
+    const staff = await kit.staff();
+    const { company, order, lines } = await twoLineOrder();
+    const german = await kit.customer(company.id, "buyer", { language: "de" });
+    await staff.call("POST", "/api/staff/deliveries", {
+      order_id: order.id,
+      carrier: "DHL",
+      lines: [{ order_line_id: lines[0]!.id, quantity: 1 }],
+    });
+    await createDeliveryNote(db(), { orderId: order.id, quantities: { 2: 39 } });
+    const mail = (await kit.outbox(german.user.email)).find((m) => m.template === "delivery_partly_shipped")!;
+    expect(mail.language).toBe("de");
+    expect(mail.subject).toBe(`Ein Teil Ihres Auftrags ${order.number} wurde versandt`);
+    expect(mail.text).toContain(
+      "Folgt mit einer späteren Lieferung:\n– 99 × Motor driver\n– 40 × Sensor board",
+    );
   });
 
   it("answers 409 for more than is left to deliver and writes nothing", async () => {
@@ -319,6 +380,45 @@ describe("GET /api/deliveries/:id/pdf (Delivery note: PDF)", () => {
     expect(text).toContain("Strada Mureșului 5");
     expect(text).toContain("Motor driver");
     expect(text).toContain(order.number);
+  });
+
+  it("lists what is still to follow after a partial delivery, as of that note, and nothing once complete", async () => {
+    const { admin, order } = await twoLineOrder();
+    const first = await createDeliveryNote(db(), {
+      orderId: order.id,
+      quantities: { 1: 20 },
+      shippedAt: new Date("2026-03-02T08:00:00Z"),
+    });
+    const second = await createDeliveryNote(db(), {
+      orderId: order.id,
+      quantities: { 1: 30, 2: 40 },
+      shippedAt: new Date("2026-03-09T08:00:00Z"),
+    });
+    const last = await createDeliveryNote(db(), {
+      orderId: order.id,
+      quantities: { 1: 50 },
+      shippedAt: new Date("2026-03-16T08:00:00Z"),
+    });
+    const textOf = async (id: string) =>
+      pdfText((await admin.call("GET", `/api/deliveries/${id}/pdf`)).rawPayload);
+
+    // Printed after the later notes went, the first one still says what followed it then.
+    const firstText = await textOf(first.id);
+    expect(firstText).toContain("To follow");
+    expect(firstText).toMatch(/Pos\. 1 · Motor driver: 80/);
+    expect(firstText).toMatch(/Pos\. 2 · Sensor board: 40/);
+    const secondText = await textOf(second.id);
+    expect(secondText).toMatch(/Pos\. 1 · Motor driver: 50/);
+    expect(secondText).not.toContain("Sensor board: ");
+    const lastText = await textOf(last.id);
+    expect(lastText).not.toContain("To follow");
+    expect(lastText).toContain("Motor driver");
+
+    const german = await kit.customer(order.companyId, "buyer", { language: "de" });
+    const germanText = await pdfText(
+      (await german.call("GET", `/api/deliveries/${first.id}/pdf`)).rawPayload,
+    );
+    expect(germanText).toContain("Folgt noch");
   });
 
   it("answers 404 for another company's note and a missing one", async () => {

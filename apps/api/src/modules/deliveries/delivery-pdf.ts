@@ -4,13 +4,21 @@ import { documentBrand, documentFooter, documentTexts } from "../documents/docum
 import { addressLines } from "../documents/document-pdf-lines.ts";
 import { formatNumber } from "@ems/i18n/format";
 
+/** An order line's quantity still to ship: ordered minus what the delivery notes shipped. */
+export interface LineToFollow {
+  position: number;
+  description: string;
+  quantity: number;
+}
+
 /**
  * The delivery note PDF (docs/behaviour/orders.md#delivery-notes): what left the operator's site, in
  * the reader's language: the shipped lines and quantities (no prices), the shipping address, carrier
- * and tracking number.
+ * and tracking number; after a partial delivery, what is still to follow.
  */
 export async function renderDeliveryPdf(
   note: DeliveryNote,
+  toFollow: readonly LineToFollow[],
   company: { name: string },
   language: string,
 ): Promise<Buffer> {
@@ -44,7 +52,23 @@ export async function renderDeliveryPdf(
       formatNumber(line.quantity, texts.locale),
     ]),
     totals: [],
-    notes: [t("delivery.note")],
+    notes: [
+      ...(toFollow.length > 0
+        ? [
+            [
+              t("delivery.to_follow"),
+              ...toFollow.map((line) =>
+                t("delivery.to_follow_line", {
+                  position: line.position,
+                  description: line.description,
+                  quantity: formatNumber(line.quantity, texts.locale),
+                }),
+              ),
+            ].join("\n"),
+          ]
+        : []),
+      t("delivery.note"),
+    ],
     footer: documentFooter(texts),
     pageLabel: (page, pages) => t("page", { page, pages }),
     createdAt: new Date(note.shipped_at),

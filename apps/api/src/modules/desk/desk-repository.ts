@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import {
+  creditNotes,
   deliveryNotes,
   invoices,
   payments,
@@ -160,11 +161,14 @@ export async function listUnpaidInvoices(db: Executor, companyId: string, limit:
 const total = (column: typeof invoices.totalMinor | typeof salesOrders.totalMinor) =>
   sql<string>`sum(${column})::bigint`.mapWith(Number);
 
-/** What is open of unpaid invoices per currency: their totals less the payments they got (in parts). */
+/**
+ * What is open of unpaid invoices per currency: their totals less the payments they got (in parts)
+ * and their credit notes.
+ */
 export async function sumUnpaidInvoices(db: Executor, companyId: string) {
   // Qualified: drizzle writes a bare column inside a select field, which the subquery would take for payments.id.
   const invoiceId = sql`${invoices}.${sql.identifier(invoices.id.name)}`;
-  const open = sql<string>`sum(${invoices.totalMinor} - coalesce((select sum(p.amount_minor) from ${payments} p where p.invoice_id = ${invoiceId} and p.status = 'succeeded'), 0))::bigint`;
+  const open = sql<string>`sum(${invoices.totalMinor} - coalesce((select sum(p.amount_minor) from ${payments} p where p.invoice_id = ${invoiceId} and p.status = 'succeeded'), 0) - coalesce((select sum(c.total_minor) from ${creditNotes} c where c.invoice_id = ${invoiceId}), 0))::bigint`;
   return db
     .select({ currency: invoices.currency, amountMinor: open.mapWith(Number) })
     .from(invoices)

@@ -4,6 +4,7 @@ import type { Executor } from "@ems/db/factories";
 import { AppError } from "../../lib/app-error.ts";
 import { publicLink, type PageLink } from "../../lib/public-url.ts";
 import type { RequestContext } from "../../plugins/request-context.ts";
+import type { MailAttachment } from "../mail/mail-service.ts";
 import type { MailValues } from "../mail/mail-templates.ts";
 import { nextDocumentNumber as nextNumber, type DocumentKind } from "./document-number-repository.ts";
 import { documentTexts, type DocumentTexts } from "./document-texts.ts";
@@ -56,7 +57,8 @@ export function findRecipient(db: Executor, userId: string): Promise<Recipient |
 
 /**
  * Mails each recipient once, in their own language, after the change has committed. `values`
- * receives the recipient's document texts, so amounts and dates are formatted for them.
+ * receives the recipient's document texts, so amounts and dates are formatted for them, and so does
+ * `attachments` (the document's PDF in their language).
  */
 export async function mailEach(
   ctx: DocumentContext,
@@ -64,6 +66,7 @@ export async function mailEach(
   template: string,
   link: PageLink,
   values: (texts: DocumentTexts) => MailValues,
+  attachments?: (texts: DocumentTexts) => MailAttachment[],
 ): Promise<void> {
   const seen = new Set<string>();
   for (const recipient of recipients) {
@@ -79,6 +82,7 @@ export async function mailEach(
         url: publicLink(ctx.publicUrl, link, texts.locale),
         ...values(texts),
       },
+      ...(attachments ? { attachments: attachments(texts) } : {}),
     });
   }
 }

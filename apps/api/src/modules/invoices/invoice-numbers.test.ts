@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextDocumentNumber } from "@ems/db/document-numbers";
-import { createSalesOrder } from "@ems/db/order-factories";
+import { createDeliveryNote, createSalesOrder } from "@ems/db/order-factories";
 import { useTestApp } from "../../test/test-app.ts";
 import { fulfilmentKit } from "../orders/fulfilment-test-kit.ts";
 
@@ -18,7 +18,9 @@ describe("invoice numbers under concurrent invoicing", () => {
     const { company } = await kit.customerCompany();
     const orders = [];
     for (let i = 0; i < 100; i++) {
-      orders.push((await createSalesOrder(kit.db(), { companyId: company.id, status: "shipped" })).order);
+      const { order } = await createSalesOrder(kit.db(), { companyId: company.id, status: "shipped" });
+      await createDeliveryNote(kit.db(), { orderId: order.id });
+      orders.push(order);
     }
     const cancelled = [];
     for (let i = 0; i < 10; i++) {

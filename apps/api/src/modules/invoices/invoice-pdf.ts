@@ -1,5 +1,5 @@
 import { siteConfig } from "@ems/config/site";
-import { SHIPPING_LINE_POSITION, type InvoiceDetails } from "@ems/contracts/billing";
+import { SHIPPING_LINE_POSITION, type InvoiceDetails, type InvoiceLine } from "@ems/contracts/billing";
 import { renderDocumentPdf } from "../../lib/pdf/document-pdf.ts";
 import {
   documentBrand,
@@ -7,8 +7,27 @@ import {
   documentTaxNote,
   documentTexts,
   documentVatIds,
+  type DocumentTexts,
 } from "../documents/document-texts.ts";
 import { addressLines, pricedColumns, pricedRow, taxRatePercent } from "../documents/document-pdf-lines.ts";
+
+/** Billed lines as the invoice and credit note PDFs print them: by position, the shipping charge last. */
+export function billedRows(
+  texts: DocumentTexts,
+  currency: string,
+  lines: readonly InvoiceLine[],
+): string[][] {
+  const sorted = [...lines].sort(
+    (a, b) =>
+      Number(a.position === SHIPPING_LINE_POSITION) - Number(b.position === SHIPPING_LINE_POSITION) ||
+      a.position - b.position,
+  );
+  return sorted.map((line) => {
+    const row = pricedRow(texts, currency, line);
+    if (line.position !== SHIPPING_LINE_POSITION) return row;
+    return ["", `${texts.t("total.shipping")}: ${line.description}`, ...row.slice(2)];
+  });
+}
 
 /**
  * The sales invoice PDF (docs/behaviour/billing.md#invoices) in the reader's language: the billed
@@ -23,16 +42,7 @@ export async function renderInvoicePdf(
   const texts = documentTexts(language);
   const { t } = texts;
   const money = (minor: number) => texts.money(minor, invoice.currency);
-  const lines = [...invoice.lines].sort(
-    (a, b) =>
-      Number(a.position === SHIPPING_LINE_POSITION) - Number(b.position === SHIPPING_LINE_POSITION) ||
-      a.position - b.position,
-  );
-  const rows = lines.map((line) => {
-    const row = pricedRow(texts, invoice.currency, line);
-    if (line.position !== SHIPPING_LINE_POSITION) return row;
-    return ["", `${t("total.shipping")}: ${line.description}`, ...row.slice(2)];
-  });
+  const rows = billedRows(texts, invoice.currency, invoice.lines);
   const paid = invoice.status === "paid";
   const { holder, iban, bic } = siteConfig.legal.bank;
 

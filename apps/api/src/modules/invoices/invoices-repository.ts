@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@ems/db/factories";
-import { companies, invoices, payments, salesOrders } from "@ems/db/schema";
+import { companies, creditNotes, invoices, payments, salesOrders } from "@ems/db/schema";
 import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
@@ -19,6 +19,10 @@ export interface InvoiceRecord {
   companyName: string;
   /** The sum of the invoice's succeeded payments. */
   paidMinor: number;
+  /** The sum of the invoice's credit notes (gross). */
+  creditedMinor: number;
+  /** What its credit notes took back of each position, in quantities. */
+  creditedLines: { position: number; quantity: number }[];
   /** The customer's pending bank transfer announcement (all null when there is none). */
   announcedId: string | null;
   announcedMinor: number | null;
@@ -47,6 +51,17 @@ const invoiceId = sql`${invoices}.${sql.identifier(invoices.id.name)}`;
 /** What an invoice's succeeded payments add up to (payments_invoice_idx finds them). */
 const paidSum = sql<number>`coalesce((select sum(p.amount_minor) from ${payments} p where p.invoice_id = ${invoiceId} and p.status = 'succeeded'), 0)::bigint`;
 
+/**
+ * What an invoice's credit notes took back (credit_notes_invoice_idx finds them). Invoices read the
+ * credit notes' table rather than the credit-notes module, which depends on invoices (ADR 0011).
+ */
+const creditedSum = sql<number>`coalesce((select sum(c.total_minor) from ${creditNotes} c where c.invoice_id = ${invoiceId}), 0)::bigint`;
+
+/** The credited quantity of each position, summed over the invoice's credit notes' lines. */
+const creditedLines = sql<
+  { position: number; quantity: number }[]
+>`coalesce((select jsonb_agg(jsonb_build_object('position', s.position, 'quantity', s.quantity) order by s.position) from (select (l->>'position')::int as position, sum((l->>'quantity')::int)::int as quantity from ${creditNotes} c, jsonb_array_elements(c.lines) l where c.invoice_id = ${invoiceId} group by 1) s), '[]'::jsonb)`;
+
 /** A bank transfer the customer announced and staff have not recorded (at most one: the pending index). */
 const announced = alias(payments, "announced");
 
@@ -58,6 +73,8 @@ function recordQuery(db: Executor) {
       poNumber: salesOrders.poNumber,
       companyName: companies.name,
       paidMinor: paidSum.mapWith(Number),
+      creditedMinor: creditedSum.mapWith(Number),
+      creditedLines,
       announcedId: announced.id,
       announcedMinor: announced.amountMinor,
       announcedOn: announced.paidOn,
@@ -161,6 +178,30 @@ export async function paidMinorOf(tx: Executor, invoiceId: string): Promise<numb
     .from(payments)
     .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, "succeeded")));
   return row?.paid ?? 0;
+}
+
+/** The sum of an invoice's credit notes; under the invoice's lock, it counts every committed one. */
+export async function creditedMinorOf(tx: Executor, invoiceId: string): Promise<number> {
+  const [row] = await tx
+    .select({
+      credited: sql<number>`coalesce(sum(${creditNotes.totalMinor}), 0)::bigint`.mapWith(Number),
+    })
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoiceId));
+  return row?.credited ?? 0;
+}
+
+/** An invoice's credit notes, oldest first, as its details list them. */
+export async function listInvoiceCreditNotes(
+  db: Executor,
+  invoiceId: string,
+): Promise<(typeof creditNotes.$inferSelect)[]> {
+  return db
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoiceId))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.id))
+    .limit(100);
 }
 
 export async function insertInvoice(tx: Executor, values: NewInvoiceRow): Promise<InvoiceRow> {

@@ -14,6 +14,7 @@ import {
   type StaffInvoicePage,
 } from "@ems/contracts/billing";
 import { taxOf } from "@ems/contracts/money";
+import { quoteLineAmountMinor } from "@ems/contracts/quotes";
 import { addCalendarDays, todayIso } from "@ems/contracts/reference";
 import type { Executor } from "@ems/db/factories";
 import type { DocumentLineSnapshot } from "@ems/db/schema";
@@ -29,16 +30,21 @@ import {
   type DocumentContext,
 } from "../documents/documents-service.ts";
 import {
-  invoicedPositions,
   lockOrderForUpdate,
   orderDeliveryNotes,
   orderInvoices,
   orderLines,
+  quantityByPosition,
+  type SalesOrderLineRow,
 } from "../orders/orders-service.ts";
+import { facturXPdf, ublXml, type EInvoiceInput } from "../e-invoices/e-invoice-service.ts";
+import { invoiceEInvoiceInput } from "./invoice-e-invoice.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import {
+  creditedMinorOf,
   findInvoice,
   insertInvoice,
+  listInvoiceCreditNotes,
   listInvoicePayments,
   listInvoices,
   lockInvoice,
@@ -73,7 +79,9 @@ function invoiceDto(record: InvoiceRecord, today: string): Invoice {
     due_on: invoice.dueOn,
     paid_at: iso(invoice.paidAt),
     paid_minor: record.paidMinor,
-    open_minor: invoice.totalMinor - record.paidMinor,
+    credited_minor: record.creditedMinor,
+    credited_lines: record.creditedLines,
+    open_minor: invoice.totalMinor - record.paidMinor - record.creditedMinor,
     transfer_announced:
       record.announcedId && record.announcedMinor !== null && record.announcedAt
         ? {
@@ -140,11 +148,21 @@ export async function staffInvoicesPage(
 }
 
 async function detailsOf(ctx: DocumentContext, record: InvoiceRecord): Promise<InvoiceDetails> {
-  const payments = await listInvoicePayments(ctx.db, record.invoice.id);
+  const [payments, credits] = await Promise.all([
+    listInvoicePayments(ctx.db, record.invoice.id),
+    listInvoiceCreditNotes(ctx.db, record.invoice.id),
+  ]);
   return {
     ...invoiceDto(record, todayIso()),
     billing_address: record.invoice.billingAddress,
     payments: payments.map(paymentDto),
+    credit_notes: credits.map((credit) => ({
+      id: credit.id,
+      number: credit.number,
+      issued_on: credit.issuedOn,
+      total_minor: credit.totalMinor,
+      reason: credit.reason,
+    })),
   };
 }
 
@@ -154,6 +172,40 @@ export async function invoiceDetails(ctx: DocumentContext, id: string): Promise<
   return detailsOf(ctx, record);
 }
 
+/**
+ * The e-invoice input of an invoice, its texts in `language`. The buyer's electronic
+ * address is the first member who pays invoices (else who reads them); a company with neither cannot
+ * receive an e-invoice.
+ */
+async function eInvoiceInputOf(
+  ctx: DocumentContext,
+  record: InvoiceRecord,
+  details: InvoiceDetails,
+  language: string,
+): Promise<EInvoiceInput> {
+  const { companyId } = record.invoice;
+  const [payer] = await companyRecipients(ctx.db, companyId, rolesWith("invoices.pay"));
+  const reader = payer ?? (await companyRecipients(ctx.db, companyId, rolesWith("invoices.read")))[0];
+  if (!reader) throw conflict("The company has no member to address the e-invoice to");
+  return invoiceEInvoiceInput(details, { name: record.companyName }, reader.email, language);
+}
+
+async function invoiceXmlFor(
+  ctx: DocumentContext,
+  id: string,
+  companyId: string | null,
+  language: string,
+): Promise<{ number: string; xml: string }> {
+  const record = await findInvoice(ctx.db, id, companyId);
+  if (!record) throw notFound("No such invoice");
+  const input = await eInvoiceInputOf(ctx, record, await detailsOf(ctx, record), language);
+  return { number: input.number, xml: await ublXml(input) };
+}
+
+/**
+ * The invoice PDF customers and staff download and mails attach: the printed invoice as a Factur-X
+ * PDF/A-3 with its EN 16931 XML embedded (docs/behaviour/billing.md#e-invoices).
+ */
 async function invoicePdfFor(
   ctx: DocumentContext,
   id: string,
@@ -162,8 +214,12 @@ async function invoicePdfFor(
 ): Promise<{ number: string; pdf: Buffer }> {
   const record = await findInvoice(ctx.db, id, companyId);
   if (!record) throw notFound("No such invoice");
-  const pdf = await renderInvoicePdf(await detailsOf(ctx, record), { name: record.companyName }, language);
-  return { number: record.invoice.number, pdf };
+  const details = await detailsOf(ctx, record);
+  const [printed, input] = await Promise.all([
+    renderInvoicePdf(details, { name: record.companyName }, language),
+    eInvoiceInputOf(ctx, record, details, language),
+  ]);
+  return { number: record.invoice.number, pdf: await facturXPdf(printed, input, language) };
 }
 
 export async function invoicePdf(ctx: DocumentContext, id: string): Promise<{ number: string; pdf: Buffer }> {
@@ -177,6 +233,20 @@ export async function staffInvoicePdf(
   language = ctx.auth.user.language,
 ): Promise<{ number: string; pdf: Buffer }> {
   return invoicePdfFor(ctx, id, null, language);
+}
+
+/** The company's invoice as XRechnung UBL XML, its texts in the caller's language. */
+export async function invoiceXml(ctx: DocumentContext, id: string): Promise<{ number: string; xml: string }> {
+  return invoiceXmlFor(ctx, id, ctx.tenant, ctx.auth.user.language);
+}
+
+/** Any company's invoice as XRechnung UBL XML, for the back office. */
+export async function staffInvoiceXml(
+  ctx: DocumentContext,
+  id: string,
+  language = ctx.auth.user.language,
+): Promise<{ number: string; xml: string }> {
+  return invoiceXmlFor(ctx, id, null, language);
 }
 
 /** The day of an order's last shipment: the delivery date an invoice states (null before any). */
@@ -194,10 +264,69 @@ function lastShipment(notes: readonly { shippedAt: Date }[]): string | null {
  */
 export type PaymentMethodsNow = (db: Executor) => Promise<readonly PaymentMethod[]>;
 
+/** What an invoice bills of one order line, and how much of that had not shipped (advance billing). */
+interface BilledLine {
+  line: SalesOrderLineRow;
+  quantity: number;
+  beyondShipped: number;
+}
+
 /**
- * Invoices (part of) an order: the chosen lines, or every line no invoice bills yet, plus the
+ * The lines an invoice bills, by delivered quantities: per line, at most what delivery notes shipped
+ * minus what earlier invoices bill; with advance billing at most what was ordered minus what was
+ * billed. Without chosen lines, that maximum of every line that has one.
+ */
+function billedLines(
+  lines: readonly SalesOrderLineRow[],
+  wanted: InvoiceCreate["lines"],
+  shipped: ReadonlyMap<number, number>,
+  billed: ReadonlyMap<number, number>,
+  advance: boolean,
+): BilledLine[] {
+  const figures = (line: SalesOrderLineRow) => {
+    const delivered = Math.min(shipped.get(line.position) ?? 0, line.quantity);
+    const invoiced = billed.get(line.position) ?? 0;
+    return {
+      delivered,
+      invoiced,
+      shippedLeft: Math.max(0, delivered - invoiced),
+      orderedLeft: Math.max(0, line.quantity - invoiced),
+    };
+  };
+  const billedOf = (line: SalesOrderLineRow, quantity: number): BilledLine => {
+    const { shippedLeft } = figures(line);
+    return { line, quantity, beyondShipped: Math.max(0, quantity - shippedLeft) };
+  };
+  if (!wanted)
+    return lines.flatMap((line) => {
+      const { shippedLeft, orderedLeft } = figures(line);
+      const quantity = advance ? orderedLeft : shippedLeft;
+      return quantity > 0 ? [billedOf(line, quantity)] : [];
+    });
+  return wanted.map((choice) => {
+    const line = lines.find((candidate) => candidate.id === choice.order_line_id);
+    if (!line) throw notFound("No such line in this order");
+    const { delivered, invoiced, shippedLeft, orderedLeft } = figures(line);
+    const most = advance ? orderedLeft : shippedLeft;
+    const quantity = choice.quantity ?? most;
+    const numbers = `shipped ${delivered}, invoiced ${invoiced} of ${line.quantity} ordered`;
+    if (orderedLeft === 0) throw conflict(`Line ${line.position} is invoiced in full already`);
+    if (quantity === 0)
+      throw conflict(`Line ${line.position}: nothing shipped is left to invoice (${numbers})`);
+    if (quantity > most)
+      throw conflict(
+        advance
+          ? `Line ${line.position}: ${quantity} is more than the ${most} ordered and not yet invoiced (${numbers})`
+          : `Line ${line.position}: ${quantity} is more than the ${most} shipped and not yet invoiced (${numbers}); bill in advance with a reason to invoice more`,
+      );
+    return billedOf(line, quantity);
+  });
+}
+
+/**
+ * Invoices (part of) an order by delivered quantities (docs/behaviour/billing.md#invoices), plus the
  * shipping charge once. The order row stays locked until commit, so two invoices issued at once
- * cannot bill the same line. Tax is charged at the order's rate; due after the payment term. The
+ * cannot bill the same quantity. Tax is charged at the order's rate; due after the payment term. The
  * mail offers the payment methods that are switched on, and the bank account for transfers.
  */
 export async function createInvoice(
@@ -211,31 +340,37 @@ export async function createInvoice(
     const order = await lockOrderForUpdate(tx, input.order_id);
     if (!order) throw notFound("No such order");
     if (order.status === "cancelled") throw conflict("The order is cancelled: it cannot be invoiced");
-    const [lines, bills] = await Promise.all([orderLines(tx, order.id), orderInvoices(tx, order.id)]);
-    const billed = invoicedPositions(bills);
+    const [lines, bills, notes] = await Promise.all([
+      orderLines(tx, order.id),
+      orderInvoices(tx, order.id),
+      orderDeliveryNotes(tx, order.id),
+    ]);
+    const shipped = quantityByPosition(notes);
+    const billed = quantityByPosition(bills);
+    const chosen = billedLines(lines, input.lines, shipped, billed, Boolean(input.advance_billing)).sort(
+      (a, b) => a.line.position - b.line.position,
+    );
 
-    let chosen = lines.filter((line) => !billed.has(line.position));
-    if (input.lines) {
-      chosen = input.lines.map((wanted) => {
-        const line = lines.find((candidate) => candidate.id === wanted.order_line_id);
-        if (!line) throw notFound("No such line in this order");
-        if (billed.has(line.position)) throw conflict(`Line ${line.position} is already invoiced`);
-        return line;
-      });
-    }
     const shippingBilled = billed.has(SHIPPING_LINE_POSITION);
     if (input.include_shipping === true && shippingBilled) throw conflict("The shipping is already invoiced");
-    const withShipping = (input.include_shipping ?? !shippingBilled) && order.shippingMinor > 0;
+    // The shipping rides with the first invoice of goods, or alone once every line is billed.
+    const linesDone = lines.every((line) => (billed.get(line.position) ?? 0) >= line.quantity);
+    const withShipping =
+      (input.include_shipping ?? (!shippingBilled && (chosen.length > 0 || linesDone))) &&
+      order.shippingMinor > 0;
 
-    const snapshot: DocumentLineSnapshot[] = chosen
-      .sort((a, b) => a.position - b.position)
-      .map((line) => ({
-        position: line.position,
-        description: line.description,
-        quantity: line.quantity,
-        unit_price_minor: line.unitPriceMinor,
-        amount_minor: line.amountMinor,
-      }));
+    const snapshot: DocumentLineSnapshot[] = chosen.map(({ line, quantity }) => ({
+      position: line.position,
+      description: line.description,
+      quantity,
+      unit_price_minor: line.unitPriceMinor,
+      // The line's one-off costs are billed once, with its first invoice.
+      amount_minor: quoteLineAmountMinor(
+        quantity,
+        line.unitPriceMinor,
+        billed.has(line.position) ? 0 : line.engineeringCostMinor,
+      ),
+    }));
     if (withShipping) {
       snapshot.push({
         position: SHIPPING_LINE_POSITION,
@@ -245,7 +380,12 @@ export async function createInvoice(
         amount_minor: order.shippingMinor,
       });
     }
-    if (snapshot.length === 0) throw conflict("Everything of this order is invoiced already");
+    if (snapshot.length === 0)
+      throw conflict(
+        linesDone
+          ? "Everything of this order is invoiced already"
+          : "Nothing shipped is left to invoice: ship first, or bill in advance with a reason",
+      );
 
     const subtotal = snapshot.reduce((sum, line) => sum + line.amount_minor, 0);
     const tax = taxOf(subtotal, order.taxRateBp);
@@ -258,7 +398,7 @@ export async function createInvoice(
       taxRateBp: order.taxRateBp,
       taxTreatment: order.taxTreatment,
       customerVatId: order.customerVatId,
-      deliveredOn: lastShipment(await orderDeliveryNotes(tx, order.id)),
+      deliveredOn: lastShipment(notes),
       subtotalMinor: subtotal,
       taxMinor: tax,
       totalMinor: subtotal + tax,
@@ -275,6 +415,23 @@ export async function createInvoice(
       details: { number: invoice.number, order: order.number, total_minor: invoice.totalMinor },
       request: ctx.request,
     });
+    const advance = chosen.filter((billedLine) => billedLine.beyondShipped > 0);
+    if (input.advance_billing && advance.length > 0) {
+      await recordActivity(tx, {
+        action: "invoice.advance_billed",
+        companyId: order.companyId,
+        actor: ctx.actor,
+        subject: { type: "invoice", id: invoice.id },
+        details: {
+          number: invoice.number,
+          order: order.number,
+          reason: input.advance_billing.reason,
+          // Per position, the quantity billed before it shipped.
+          not_shipped: advance.map((a) => `${a.line.position}: ${a.beyondShipped}`).join(", "),
+        },
+        request: ctx.request,
+      });
+    }
     return { invoice, order };
   });
 
@@ -296,8 +453,8 @@ export async function createInvoice(
   return staffInvoiceDto(record, todayIso());
 }
 
-// For the payments module, which settles invoices inside its own transactions (ADR 0011: payments
-// depends on invoices, never the reverse).
+// For the payments and credit-notes modules, which settle invoices inside their own transactions
+// (ADR 0011: they depend on invoices, never the reverse).
 
 export type { InvoiceRow };
 
@@ -331,44 +488,52 @@ export async function companyInvoice(
   return record?.invoice ?? null;
 }
 
-/** An invoice as a payment finds it under its lock. */
+/** An invoice as a payment or a credit note finds it under its lock. */
 export interface LockedInvoice {
   invoice: InvoiceRow;
   /** Its order is cancelled: nothing more is paid on it. */
   orderCancelled: boolean;
   /** What its succeeded payments brought in so far. */
   paidMinor: number;
-  /** total − paid; 0 or less once the invoice is paid. */
+  /** What its credit notes took back so far. */
+  creditedMinor: number;
+  /** total − paid − credited; 0 or less once the invoice is paid. */
   openMinor: number;
 }
 
 /**
- * The invoice's row, locked until the caller's transaction ends, so payments of one invoice queue
- * and each sees every payment committed before it.
+ * The invoice's row, locked until the caller's transaction ends, so payments and credit notes of
+ * one invoice queue and each sees every payment and credit note committed before it.
  */
 export async function lockInvoiceForPayment(tx: Executor, id: string): Promise<LockedInvoice | null> {
   const locked = await lockInvoice(tx, id);
   if (!locked) return null;
-  const paidMinor = await paidMinorOf(tx, id);
+  const [paidMinor, creditedMinor] = await Promise.all([paidMinorOf(tx, id), creditedMinorOf(tx, id)]);
   return {
     invoice: locked.invoice,
     orderCancelled: locked.orderStatus === "cancelled",
     paidMinor,
-    openMinor: locked.invoice.totalMinor - paidMinor,
+    creditedMinor,
+    openMinor: locked.invoice.totalMinor - paidMinor - creditedMinor,
   };
 }
 
 /**
- * After a payment succeeded, inside its transaction and under the invoice's lock: the invoice is
- * paid once its payments reach the total. Answers what is open now (negative: the customer's credit)
- * and whether this payment made the invoice paid.
+ * After a payment succeeded or a credit note was issued, inside its transaction and under the
+ * invoice's lock: the invoice is paid (settled) once its payments and credit notes reach the total
+ * (ADR 0018). Answers what is open now (negative: the customer's credit) and whether this made the
+ * invoice paid.
  */
 export async function settleInvoice(
   tx: Executor,
   invoice: InvoiceRow,
   at: Date,
 ): Promise<{ openMinor: number; nowPaid: boolean }> {
-  const openMinor = invoice.totalMinor - (await paidMinorOf(tx, invoice.id));
+  const [paidMinor, creditedMinor] = await Promise.all([
+    paidMinorOf(tx, invoice.id),
+    creditedMinorOf(tx, invoice.id),
+  ]);
+  const openMinor = invoice.totalMinor - paidMinor - creditedMinor;
   const nowPaid = openMinor <= 0 && (await markPaid(tx, invoice.id, at));
   return { openMinor, nowPaid };
 }

@@ -7,7 +7,7 @@ import { taxOf } from "@ems/contracts/money";
 import { addCalendarDays, todayIso } from "@ems/contracts/reference";
 import type { OrderStatus } from "@ems/contracts/orders";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
-import { createInvoice, createPayment, createSalesOrder } from "@ems/db/order-factories";
+import { createDeliveryNote, createInvoice, createPayment, createSalesOrder } from "@ems/db/order-factories";
 import { activityLog, invoices } from "@ems/db/schema";
 import { useTestApp } from "../../test/test-app.ts";
 import { MISSING_ID, fulfilmentKit } from "../orders/fulfilment-test-kit.ts";
@@ -16,7 +16,8 @@ const t = useTestApp({ RATE_LIMIT_MAX: "1000", PUBLIC_URL: "https://portal.examp
 const kit = fulfilmentKit(t);
 const db = () => kit.db();
 
-async function orderWithTwoLines(status: OrderStatus = "shipped") {
+/** An order of 100 motor drivers and 40 sensor boards; `shipped` are the delivered quantities by position (default: all). */
+async function orderWithTwoLines(status: OrderStatus = "shipped", shipped?: Record<number, number> | null) {
   const { company, admin } = await kit.customerCompany();
   const created = await createSalesOrder(db(), {
     companyId: company.id,
@@ -28,11 +29,16 @@ async function orderWithTwoLines(status: OrderStatus = "shipped") {
       { description: "Sensor board", quantity: 40, unitPriceMinor: 880, engineeringCostMinor: 0 },
     ],
   });
+  if (shipped !== null)
+    await createDeliveryNote(db(), {
+      orderId: created.order.id,
+      ...(shipped ? { quantities: shipped } : {}),
+    });
   return { company, admin, ...created };
 }
 
 describe("POST /api/staff/invoices", () => {
-  it("invoices every line plus shipping by default, due after the payment term; finance and admins are mailed", async () => {
+  it("invoices every shipped line plus shipping by default, due after the payment term; finance and admins are mailed", async () => {
     const staff = await kit.staff();
     const { company, admin, order } = await orderWithTwoLines();
     const finance = await kit.customer(company.id, "finance", { language: "de" });
@@ -106,7 +112,7 @@ describe("POST /api/staff/invoices", () => {
       lines: [{ order_line_id: lines[1]!.id }],
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe("Line 2 is already invoiced");
+    expect(twice.json().message).toBe("Line 2 is invoiced in full already");
 
     const rest = await staff.call("POST", "/api/staff/invoices", { order_id: order.id });
     expect(rest.json().data.lines.map((l: { position: number }) => l.position)).toEqual([1, 0]);
@@ -150,7 +156,11 @@ describe("POST /api/staff/invoices", () => {
       [{ order_id: "INV-1" }, "order_id"],
       [{ order_id: order.id, lines: [] }, "lines"],
       [{ order_id: order.id, lines: [line, line] }, "lines"],
-      [{ order_id: order.id, lines: [{ ...line, quantity: 5 }] }, "lines.0.quantity"],
+      [{ order_id: order.id, lines: [{ ...line, quantity: 0 }] }, "lines.0.quantity"],
+      [{ order_id: order.id, lines: [{ ...line, quantity: -5 }] }, "lines.0.quantity"],
+      [{ order_id: order.id, lines: [{ ...line, quantity: 2.5 }] }, "lines.0.quantity"],
+      [{ order_id: order.id, lines: [{ ...line, quantity: "5" }] }, "lines.0.quantity"],
+      [{ order_id: order.id, lines: [{ ...line, position: 1 }] }, "lines.0.position"],
       [{ order_id: order.id, include_shipping: "yes" }, "include_shipping"],
       [{ order_id: order.id, total_minor: 1 }, "total_minor"],
       [{ order_id: order.id, lines: Array.from({ length: 201 }, () => line) }, "lines"],
@@ -181,6 +191,191 @@ describe("POST /api/staff/invoices", () => {
       expect((await member.call("GET", "/api/staff/invoices")).statusCode).toBe(403);
     }
     expect(await db().select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(0);
+  });
+});
+
+describe("POST /api/staff/invoices bills delivered quantities", () => {
+  const post = (staff: Awaited<ReturnType<typeof kit.staff>>, body: Record<string, unknown>) =>
+    staff.call("POST", "/api/staff/invoices", body);
+  type Line = { position: number; quantity: number; amount_minor: number };
+  const billedOf = (invoice: { lines: Line[] }) =>
+    invoice.lines.map(({ position, quantity, amount_minor }) => ({ position, quantity, amount_minor }));
+
+  it("bills what two partial deliveries shipped, each quantity once, never more than shipped", async () => {
+    const staff = await kit.staff();
+    const { order, lines } = await orderWithTwoLines("in_production", { 1: 30 });
+
+    const first = await post(staff, { order_id: order.id });
+    expect(first.statusCode, first.body).toBe(201);
+    // The engineering costs come with the line's first invoice, the shipping with the order's.
+    expect(billedOf(first.json().data)).toEqual([
+      { position: 1, quantity: 30, amount_minor: 30 * 1250 + 15_000 },
+      { position: 0, quantity: 1, amount_minor: 3900 },
+    ]);
+    const none = await post(staff, { order_id: order.id });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({
+      error: "CONFLICT",
+      message: "Nothing shipped is left to invoice: ship first, or bill in advance with a reason",
+    });
+
+    await createDeliveryNote(db(), { orderId: order.id, quantities: { 1: 50, 2: 40 } });
+    const second = await post(staff, { order_id: order.id });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(billedOf(second.json().data)).toEqual([
+      { position: 1, quantity: 50, amount_minor: 50 * 1250 },
+      { position: 2, quantity: 40, amount_minor: 40 * 880 },
+    ]);
+    expect(second.json().data.delivered_on).toBe(todayIso());
+
+    const details = (await staff.call("GET", `/api/staff/orders/${order.id}`)).json().data;
+    expect(
+      details.lines.map((l: { delivered_quantity: number; invoiced_quantity: number }) => [
+        l.delivered_quantity,
+        l.invoiced_quantity,
+      ]),
+    ).toEqual([
+      [80, 80],
+      [40, 40],
+    ]);
+
+    await createDeliveryNote(db(), { orderId: order.id, quantities: { 1: 20 } });
+    const last = await post(staff, { order_id: order.id, lines: [{ order_line_id: lines[0]!.id }] });
+    expect(billedOf(last.json().data)).toEqual([{ position: 1, quantity: 20, amount_minor: 20 * 1250 }]);
+    // Billed in parts, the order costs what it costs at once.
+    const all = await db().select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(all.reduce((sum, invoice) => sum + invoice.subtotalMinor, 0)).toBe(order.subtotalMinor);
+    expect((await post(staff, { order_id: order.id })).json().message).toBe(
+      "Everything of this order is invoiced already",
+    );
+  });
+
+  it("refuses a quantity above shipped minus invoiced, naming the line and the figures, and writes nothing", async () => {
+    const staff = await kit.staff();
+    const { order, lines } = await orderWithTwoLines("in_production", { 1: 20 });
+    const before = { invoices: await kit.rows(invoices), activity: await kit.rows(activityLog) };
+    const tooMany = await post(staff, {
+      order_id: order.id,
+      lines: [{ order_line_id: lines[0]!.id, quantity: 21 }],
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toMatchObject({
+      error: "CONFLICT",
+      message:
+        "Line 1: 21 is more than the 20 shipped and not yet invoiced (shipped 20, invoiced 0 of 100 ordered); bill in advance with a reason to invoice more",
+    });
+    const unshipped = await post(staff, { order_id: order.id, lines: [{ order_line_id: lines[1]!.id }] });
+    expect(unshipped.statusCode).toBe(409);
+    expect(unshipped.json().message).toBe(
+      "Line 2: nothing shipped is left to invoice (shipped 0, invoiced 0 of 40 ordered)",
+    );
+    // One refused line refuses the whole invoice.
+    const mixed = await post(staff, {
+      order_id: order.id,
+      lines: [
+        { order_line_id: lines[0]!.id, quantity: 5 },
+        { order_line_id: lines[1]!.id, quantity: 1 },
+      ],
+    });
+    expect(mixed.statusCode).toBe(409);
+    expect(await kit.rows(invoices)).toBe(before.invoices);
+    expect(await kit.rows(activityLog)).toBe(before.activity);
+
+    const part = await post(staff, {
+      order_id: order.id,
+      lines: [{ order_line_id: lines[0]!.id, quantity: 15 }],
+    });
+    expect(billedOf(part.json().data)[0]).toEqual({
+      position: 1,
+      quantity: 15,
+      amount_minor: 15 * 1250 + 15_000,
+    });
+    const rest = await post(staff, {
+      order_id: order.id,
+      lines: [{ order_line_id: lines[0]!.id, quantity: 6 }],
+    });
+    expect(rest.statusCode).toBe(409);
+    expect(rest.json().message).toContain("6 is more than the 5 shipped and not yet invoiced");
+  });
+
+  it("bills ahead of shipping with a reason, up to what was ordered, and logs it", async () => {
+    const staff = await kit.staff();
+    const { company, order, lines } = await orderWithTwoLines("in_production", { 1: 20 });
+    const reason = "Customer pays before production (prepayment agreed)";
+    const advance = await post(staff, {
+      order_id: order.id,
+      lines: [{ order_line_id: lines[0]!.id, quantity: 100 }],
+      include_shipping: false,
+      advance_billing: { reason: `  ${reason}  ` },
+    });
+    expect(advance.statusCode, advance.body).toBe(201);
+    const invoice = advance.json().data;
+    expect(billedOf(invoice)).toEqual([{ position: 1, quantity: 100, amount_minor: 140_000 }]);
+
+    const log = await db().select().from(activityLog).where(eq(activityLog.companyId, company.id));
+    expect(log.find((e) => e.action === "invoice.advance_billed")).toMatchObject({
+      actorUserId: staff.user.id,
+      subjectId: invoice.id,
+      details: { number: invoice.number, order: order.number, reason, not_shipped: "1: 80" },
+    });
+
+    const before = await kit.rows(invoices);
+    const beyondOrdered = await post(staff, {
+      order_id: order.id,
+      lines: [{ order_line_id: lines[1]!.id, quantity: 41 }],
+      advance_billing: { reason },
+    });
+    expect(beyondOrdered.statusCode).toBe(409);
+    expect(beyondOrdered.json().message).toBe(
+      "Line 2: 41 is more than the 40 ordered and not yet invoiced (shipped 0, invoiced 0 of 40 ordered)",
+    );
+    const again = await post(staff, {
+      order_id: order.id,
+      lines: [{ order_line_id: lines[0]!.id, quantity: 1 }],
+      advance_billing: { reason },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Line 1 is invoiced in full already");
+    expect(await kit.rows(invoices)).toBe(before);
+
+    // Without lines, advance billing bills what is ordered and not invoiced: the second line and the shipping.
+    const rest = await post(staff, { order_id: order.id, advance_billing: { reason } });
+    expect(billedOf(rest.json().data)).toEqual([
+      { position: 2, quantity: 40, amount_minor: 35_200 },
+      { position: 0, quantity: 1, amount_minor: 3900 },
+    ]);
+  });
+
+  it("refuses advance billing without a reason, or with one too short or too long, and writes nothing", async () => {
+    const staff = await kit.staff();
+    const { order, lines } = await orderWithTwoLines("in_production", null);
+    const before = { invoices: await kit.rows(invoices), activity: await kit.rows(activityLog) };
+    const line = [{ order_line_id: lines[0]!.id, quantity: 10 }];
+    for (const advance_billing of [
+      {},
+      { reason: "" },
+      { reason: "ok" },
+      { reason: "   ab   " },
+      { reason: "x".repeat(501) },
+      { reason: 42 },
+      { reason: "Prepayment", note: "x" },
+    ]) {
+      const res = await post(staff, { order_id: order.id, lines: line, advance_billing });
+      expect(res.statusCode, JSON.stringify(advance_billing).slice(0, 60)).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: "VALIDATION_ERROR",
+        field: expect.stringMatching(/^advance_billing/),
+      });
+    }
+    for (const advance_billing of ["Prepayment", null, true]) {
+      const res = await post(staff, { order_id: order.id, lines: line, advance_billing });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe("advance_billing");
+    }
+    // Nothing shipped and no advance billing: nothing to bill.
+    expect((await post(staff, { order_id: order.id })).statusCode).toBe(409);
+    expect(await kit.rows(invoices)).toBe(before.invoices);
+    expect(await kit.rows(activityLog)).toBe(before.activity);
   });
 });
 

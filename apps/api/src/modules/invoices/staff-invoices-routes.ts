@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import { staffInvoiceEndpoints } from "@ems/contracts/billing";
 import { implement } from "../../lib/endpoint-routes.ts";
-import { sendPdf } from "../../lib/pdf-reply.ts";
+import { sendPdf, sendXml } from "../../lib/pdf-reply.ts";
 import {
   createInvoice,
   staffInvoicePdf,
   staffInvoicesPage,
+  staffInvoiceXml,
   type PaymentMethodsNow,
 } from "./invoices-service.ts";
 
@@ -27,6 +28,14 @@ export const staffInvoicesRoutes: FastifyPluginAsync<{ paymentMethods: PaymentMe
         request.query.language,
       );
       return sendPdf(reply, number, pdf);
+    },
+    xml: async (request, reply) => {
+      const { number, xml } = await staffInvoiceXml(
+        request.context(),
+        request.params.id,
+        request.query.language,
+      );
+      return sendXml(reply, number, xml);
     },
   });
 };

@@ -153,7 +153,12 @@ describe("orders and invoices keep the quote's treatment", () => {
     const staff = await kit.staff();
     const { company } = await companyIn("DE", "DE136695976");
     const { order } = await createSalesOrder(db(), { companyId: company.id, status: "in_production" });
-    const issued = (await staff.call("POST", "/api/staff/invoices", { order_id: order.id })).json().data;
+    const issued = (
+      await staff.call("POST", "/api/staff/invoices", {
+        order_id: order.id,
+        advance_billing: { reason: "Prepayment agreed before production" },
+      })
+    ).json().data;
     expect(issued).toMatchObject({ tax_treatment: "domestic", tax_rate_bp: 1900, delivered_on: null });
     const text = await pdfText(
       (await staff.call("GET", `/api/staff/invoices/${issued.id}/pdf?language=en`)).rawPayload,

@@ -9,7 +9,7 @@ import {
   type CompanyRole,
 } from "@ems/db/factories";
 import { createContract } from "@ems/db/material-factories";
-import { createInvoice, createSalesOrder } from "@ems/db/order-factories";
+import { createDeliveryNote, createInvoice, createSalesOrder } from "@ems/db/order-factories";
 import { createParcelService, createQuote } from "@ems/db/quote-factories";
 import { mailOutbox } from "@ems/db/schema";
 import { solvedCaptcha } from "../../test/captcha.ts";
@@ -212,6 +212,31 @@ const cases: { name: string; templates: string[]; run(kit: Kit, t: () => TestApp
     },
   },
   {
+    name: "PUT /api/staff/quotes/:id/tax",
+    templates: ["quote_tax_changed"],
+    async run(kit) {
+      const { company } = await kit.company();
+      const staff = await kit.staff();
+      const { quote } = await createQuote(kit.db(), { companyId: company.id, status: "Open" });
+      const body = { tax_treatment: "export", reason: "Shipped to the customer's plant in Basel" };
+      return (await staff.call("PUT", `/api/staff/quotes/${quote.id}/tax`, body)).statusCode;
+    },
+  },
+  {
+    name: "PUT /api/staff/orders/:id/tax",
+    templates: ["order_tax_changed"],
+    async run(kit) {
+      const { company, admin } = await kit.company();
+      const staff = await kit.staff();
+      const { order } = await createSalesOrder(kit.db(), {
+        companyId: company.id,
+        placedByUserId: admin.user.id,
+      });
+      const body = { tax_treatment: "export", reason: "Shipped to the customer's plant in Basel" };
+      return (await staff.call("PUT", `/api/staff/orders/${order.id}/tax`, body)).statusCode;
+    },
+  },
+  {
     name: "POST /api/orders (placing an order)",
     templates: ["order_confirmed"],
     async run(kit) {
@@ -252,8 +277,8 @@ const cases: { name: string; templates: string[]; run(kit: Kit, t: () => TestApp
     },
   },
   {
-    name: "POST /api/staff/deliveries",
-    templates: ["delivery_shipped"],
+    name: "POST /api/staff/deliveries (part of the order)",
+    templates: ["delivery_partly_shipped"],
     async run(kit) {
       const { company, admin } = await kit.company();
       const { order, lines } = await createSalesOrder(kit.db(), {
@@ -279,6 +304,7 @@ const cases: { name: string; templates: string[]; run(kit: Kit, t: () => TestApp
         companyId: company.id,
         placedByUserId: admin.user.id,
       });
+      await createDeliveryNote(kit.db(), { orderId: order.id });
       const staff = await kit.staff();
       return (await staff.call("POST", "/api/staff/invoices", { order_id: order.id })).statusCode;
     },

@@ -177,6 +177,18 @@ export async function setOrderStatus(
   await tx.update(salesOrders).set({ status, updatedAt: new Date() }).where(eq(salesOrders.id, id));
 }
 
+/** Sets the order's VAT treatment, rate and the amounts that follow from them. */
+export async function setOrderTax(
+  tx: Executor,
+  id: string,
+  tax: Pick<SalesOrderRow, "taxTreatment" | "taxRateBp" | "taxMinor" | "totalMinor">,
+): Promise<void> {
+  await tx
+    .update(salesOrders)
+    .set({ ...tax, updatedAt: new Date() })
+    .where(eq(salesOrders.id, id));
+}
+
 export async function listOrderLines(db: Executor, orderId: string): Promise<SalesOrderLineRow[]> {
   return db
     .select()

@@ -7,6 +7,7 @@ import {
   type Terms,
   ORDER_STATUS_TRANSITIONS,
   canChangeOrderStatus,
+  orderTaxLock,
   type OrderDetails,
   type OrderListQuery,
   type OrderPage,
@@ -21,6 +22,10 @@ import {
 } from "@ems/contracts/orders";
 import { quoteLineAmountMinor } from "@ems/contracts/quotes";
 import { parcelServiceLabel, todayIso } from "@ems/contracts/reference";
+import { rolesWith } from "@ems/contracts/permissions";
+import { taxRateFor, type TaxOverride } from "@ems/contracts/tax";
+import { siteConfig } from "@ems/config/site";
+import { formatPercentFigure } from "@ems/i18n/format";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import type { AddressSnapshot, DocumentLineSnapshot } from "@ems/db/schema";
@@ -29,7 +34,14 @@ import { pageOf, searchOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { companyAddress, type AddressRow } from "../companies/companies-service.ts";
-import { conflict, nextDocumentNumber, type DocumentContext } from "../documents/documents-service.ts";
+import {
+  companyRecipients,
+  conflict,
+  findRecipient,
+  mailEach,
+  nextDocumentNumber,
+  type DocumentContext,
+} from "../documents/documents-service.ts";
 import { TERMS_VERSION, documentTexts } from "../documents/document-texts.ts";
 import { companyQuote, expireQuotes, markQuoteOrdered, quoteLinesOf } from "../quotes/quotes-service.ts";
 import { deliveryDatesFrom, parcelService } from "../reference/reference-service.ts";
@@ -55,30 +67,26 @@ import {
   listOrders,
   lockOrder,
   setOrderStatus,
+  setOrderTax,
   type OrderRecord,
   type OrderSummaryRecord,
   type SalesOrderLineRow,
   type SalesOrderRow,
 } from "./orders-repository.ts";
 
-export type { DocumentContext };
+export type { DocumentContext, SalesOrderLineRow };
 
 // Derived figures
 
-/** Quantities on the delivery notes so far, by order line position. */
-export function deliveredByPosition(
-  notes: readonly { lines: DocumentLineSnapshot[] }[],
-): Map<number, number> {
-  const delivered = new Map<number, number>();
-  for (const note of notes)
-    for (const line of note.lines)
-      delivered.set(line.position, (delivered.get(line.position) ?? 0) + line.quantity);
-  return delivered;
-}
-
-/** Positions the invoices bill already (0 is the shipping charge). */
-export function invoicedPositions(bills: readonly { lines: DocumentLineSnapshot[] }[]): Set<number> {
-  return new Set(bills.flatMap((bill) => bill.lines.map((line) => line.position)));
+/**
+ * Quantities on these documents by order line position: what delivery notes shipped, or what
+ * invoices bill (position 0 is the shipping charge), summed over every document.
+ */
+export function quantityByPosition(docs: readonly { lines: DocumentLineSnapshot[] }[]): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (const doc of docs)
+    for (const line of doc.lines) sums.set(line.position, (sums.get(line.position) ?? 0) + line.quantity);
+  return sums;
 }
 
 function summaryDto(row: OrderSummaryRecord): OrderRow {
@@ -158,8 +166,8 @@ async function detailsOf(
       lines.map((line) => line.assemblySpecVersionId),
     ),
   ]);
-  const delivered = deliveredByPosition(notes);
-  const invoiced = invoicedPositions(bills);
+  const delivered = quantityByPosition(notes);
+  const invoiced = quantityByPosition(bills);
   return {
     ...summaryDto(summary),
     placed_by_name: record.placedByName,
@@ -186,7 +194,7 @@ async function detailsOf(
       lead_time_days: line.leadTimeDays,
       delivery_date: line.deliveryDate,
       delivered_quantity: delivered.get(line.position) ?? 0,
-      invoiced: invoiced.has(line.position),
+      invoiced_quantity: invoiced.get(line.position) ?? 0,
       pcb_spec: (line.pcbSpecVersionId && specs.get(line.pcbSpecVersionId)) || null,
       assembly_spec: (line.assemblySpecVersionId && assemblies.get(line.assemblySpecVersionId)) || null,
     })),
@@ -219,6 +227,7 @@ export async function staffOrderDetails(ctx: DocumentContext, id: string): Promi
     company_id: record.summary.companyId,
     company_name: record.summary.companyName,
     next_statuses: [...ORDER_STATUS_TRANSITIONS[details.status]],
+    can_change_tax: orderTaxLock({ status: details.status, invoiceCount: details.invoices.length }) === null,
   };
 }
 
@@ -280,6 +289,87 @@ export async function changeOrderStatus(
       : false;
   });
   if (mailed) ctx.mailer.deliverSoon();
+  return staffOrderDetails(ctx, id);
+}
+
+const TAX_LOCKED: Record<NonNullable<ReturnType<typeof orderTaxLock>>, string> = {
+  invoiced: "An invoice has been issued; correct it with a credit note",
+  cancelled: "A cancelled order's VAT treatment cannot change",
+};
+
+/**
+ * Staff change the VAT treatment of an order nobody has invoiced yet, with a reason for the activity
+ * log: the rate is the treatment's on the order's date, and tax and total follow from the order's
+ * lines and shipping as when it was placed. Under the order's lock, as invoices take it, so an
+ * invoice is either issued before (409) or bills the new figures. The placer and the company's
+ * buyers are mailed the new total.
+ */
+export async function changeOrderTax(
+  ctx: DocumentContext,
+  id: string,
+  input: TaxOverride,
+): Promise<StaffOrderDetails> {
+  const order = await ctx.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, id);
+    if (!locked) throw notFound("No such order");
+    const lock = orderTaxLock({
+      status: locked.status,
+      invoiceCount: (await listOrderInvoices(tx, id)).length,
+    });
+    if (lock) throw conflict(TAX_LOCKED[lock]);
+    if (locked.taxTreatment === input.tax_treatment)
+      throw conflict(`The order's VAT treatment is ${input.tax_treatment} already`);
+    const taxRateBp = taxRateFor(siteConfig.tax, input.tax_treatment, todayIso(locked.createdAt));
+    const totals = orderTotals(
+      (await listOrderLines(tx, id)).map((line) => ({
+        quantity: line.quantity,
+        unit_price_minor: line.unitPriceMinor,
+        engineering_cost_minor: line.engineeringCostMinor,
+      })),
+      locked.shippingMinor,
+      taxRateBp,
+    );
+    const tax = {
+      taxTreatment: input.tax_treatment,
+      taxRateBp,
+      taxMinor: totals.tax_minor,
+      totalMinor: totals.total_minor,
+    };
+    await setOrderTax(tx, id, tax);
+    await recordActivity(tx, {
+      action: "order.tax_overridden",
+      companyId: locked.companyId,
+      actor: ctx.actor,
+      subject: { type: "sales_order", id },
+      details: {
+        number: locked.number,
+        from: locked.taxTreatment,
+        to: input.tax_treatment,
+        rate_bp: taxRateBp,
+        total_minor: totals.total_minor,
+        reason: input.reason,
+      },
+      request: ctx.request,
+    });
+    return { ...locked, ...tax };
+  });
+  const [placer, buyers] = await Promise.all([
+    order.placedByUserId ? findRecipient(ctx.db, order.placedByUserId) : null,
+    companyRecipients(ctx.db, order.companyId, rolesWith("quotes.decide")),
+  ]);
+  await mailEach(
+    ctx,
+    [placer, ...buyers],
+    "order_tax_changed",
+    { page: "my-order", params: { order: order.id } },
+    (texts) => ({
+      number: order.number,
+      po_number: order.poNumber,
+      treatment: order.taxTreatment,
+      rate: formatPercentFigure(order.taxRateBp, texts.locale),
+      total: texts.money(order.totalMinor, order.currency),
+    }),
+  );
   return staffOrderDetails(ctx, id);
 }
 

@@ -152,7 +152,7 @@ describe("GET /api/orders/:id (Sales order: fetch_row_details)", () => {
         engineering_cost_minor: 15_000,
         amount_minor: 140_000,
         delivered_quantity: 60,
-        invoiced: true,
+        invoiced_quantity: 100,
       }),
       expect.objectContaining({ id: lines[1]!.id, position: 2, category: "pcb", delivered_quantity: 0 }),
     ]);

@@ -2,7 +2,13 @@ import type { FastifyPluginAsync } from "fastify";
 import { implement } from "../../lib/endpoint-routes.ts";
 import { staffOrderEndpoints } from "@ems/contracts/orders";
 import { sendPdf } from "../../lib/pdf-reply.ts";
-import { changeOrderStatus, staffOrderDetails, staffOrderPdf, staffOrdersPage } from "./orders-service.ts";
+import {
+  changeOrderStatus,
+  changeOrderTax,
+  staffOrderDetails,
+  staffOrderPdf,
+  staffOrdersPage,
+} from "./orders-service.ts";
 import { saveProduction, stageSets, staffOrderProgress, updateStageSet } from "./production-service.ts";
 
 /**
@@ -18,6 +24,7 @@ export const staffOrdersRoutes: FastifyPluginAsync = async (app) => {
     stageSets: (request) => stageSets(request.context()),
     saveStageSet: (request) => updateStageSet(request.context(), request.params.kind, request.body),
     changeStatus: (request) => changeOrderStatus(request.context(), request.params.id, request.body),
+    changeTax: (request) => changeOrderTax(request.context(), request.params.id, request.body),
     pdf: async (request, reply) => {
       const { number, pdf } = await staffOrderPdf(
         request.context(),

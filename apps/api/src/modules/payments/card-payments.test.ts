@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createInvoice, createSalesOrder } from "@ems/db/order-factories";
+import { createDeliveryNote, createInvoice, createSalesOrder } from "@ems/db/order-factories";
 import { activityLog, invoices, payments } from "@ems/db/schema";
 import { useTestApp } from "../../test/test-app.ts";
 import { fulfilmentKit } from "../orders/fulfilment-test-kit.ts";
@@ -203,6 +203,7 @@ describe("card payments through Stripe", () => {
   it("offers cards in the invoice mail while they are on", async () => {
     const { company, payer } = await setUp();
     const { order } = await createSalesOrder(db(), { companyId: company.id });
+    await createDeliveryNote(db(), { orderId: order.id });
     const staff = await kit.staff();
     expect((await staff.call("POST", "/api/staff/invoices", { order_id: order.id })).statusCode).toBe(201);
     const mail = (await kit.outbox(payer.user.email)).find((m) => m.template === "invoice_issued");

@@ -374,8 +374,7 @@ export async function recordPayment(
         });
     if (!row) throw conflict("The announced transfer was settled meanwhile");
     const { openMinor, nowPaid } = await settleInvoice(tx, invoice, now);
-    const left = nowPaid ? await findAnnouncedTransfer(tx, invoice.id) : null;
-    if (left) await settlePayment(tx, left.id, { status: "failed", failureReason: "superseded" });
+    const left = nowPaid ? await closeAnnouncedTransfer(tx, invoice.id) : null;
     await recordActivity(tx, {
       action: "payment.recorded",
       companyId: invoice.companyId,
@@ -399,6 +398,17 @@ export async function recordPayment(
   const record = await findPayment(ctx.db, payment.id);
   if (!record) throw notFound("No such payment");
   return paymentDto(record);
+}
+
+/**
+ * Once an invoice is paid by other money or credit notes, inside that transaction: the customer's
+ * announced transfer it no longer waits for is closed as `failed`, reason `superseded` (ADR 0017).
+ * Answers the closed payment, or null when none was waiting.
+ */
+export async function closeAnnouncedTransfer(tx: Executor, invoiceId: string): Promise<PaymentRow | null> {
+  const left = await findAnnouncedTransfer(tx, invoiceId);
+  if (!left) return null;
+  return settlePayment(tx, left.id, { status: "failed", failureReason: "superseded" });
 }
 
 export async function integrationStates(ctx: PaymentsContext): Promise<PaymentIntegrationState[]> {

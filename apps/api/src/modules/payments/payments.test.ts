@@ -5,7 +5,7 @@ import { addCalendarDays, todayIso } from "@ems/contracts/reference";
 import { COMPANY_ROLES } from "@ems/contracts/roles";
 import { formatMoney } from "@ems/i18n/format";
 import { LOCALES } from "@ems/i18n/locales";
-import { createInvoice, createPayment, createSalesOrder } from "@ems/db/order-factories";
+import { createDeliveryNote, createInvoice, createPayment, createSalesOrder } from "@ems/db/order-factories";
 import { activityLog, invoices, paymentIntegrations, payments } from "@ems/db/schema";
 import { useTestApp } from "../../test/test-app.ts";
 import { renderMail } from "../mail/mail-templates.ts";
@@ -571,6 +571,7 @@ describe("mails offer only the payment methods that are switched on", () => {
     const { company, admin } = await kit.customerCompany();
     const finance = await kit.customer(company.id, "finance", { language: "de" });
     const { order } = await createSalesOrder(db(), { companyId: company.id });
+    await createDeliveryNote(db(), { orderId: order.id });
     // Switched on in the table but without keys on the server, cards stay off.
     await db().insert(paymentIntegrations).values({ provider: "stripe", enabled: true });
     const res = await staff.call("POST", "/api/staff/invoices", { order_id: order.id });

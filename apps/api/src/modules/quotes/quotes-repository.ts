@@ -141,6 +141,12 @@ export async function findQuote(db: Executor, id: string, companyId?: string): P
   return row ?? null;
 }
 
+/** The quote's row, locked until the caller's transaction ends; null when there is none. */
+export async function lockQuote(tx: Executor, id: string): Promise<QuoteRow | null> {
+  const [row] = await tx.select().from(quotes).where(eq(quotes.id, id)).limit(1).for("update");
+  return row ?? null;
+}
+
 export async function insertQuote(db: Executor, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
   const [row] = await db.insert(quotes).values(values).returning();
   if (!row) throw new Error("insertQuote inserted no row");
@@ -167,7 +173,17 @@ export async function updateQuoteIf(
   db: Executor,
   condition: { id: string; statuses: readonly QuoteStatus[]; companyId?: string; validOn?: string },
   changes: Partial<
-    Pick<QuoteRow, "status" | "validUntil" | "sentAt" | "decidedAt" | "declineReason" | "preparedByUserId">
+    Pick<
+      QuoteRow,
+      | "status"
+      | "validUntil"
+      | "sentAt"
+      | "decidedAt"
+      | "declineReason"
+      | "preparedByUserId"
+      | "taxTreatment"
+      | "taxRateBp"
+    >
   >,
 ): Promise<QuoteRow | null> {
   const [row] = await db

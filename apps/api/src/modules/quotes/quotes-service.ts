@@ -4,6 +4,7 @@ import { ERROR_CODES } from "@ems/contracts/errors";
 import {
   EDITABLE_QUOTE_STATUSES,
   PRODUCT_CATEGORIES,
+  TAX_CHANGEABLE_QUOTE_STATUSES,
   QUOTE_INITIAL_STATUS,
   canTransition,
   quoteLineAmountMinor,
@@ -22,7 +23,9 @@ import {
   type StaffQuotePage,
 } from "@ems/contracts/quotes";
 import { todayIso } from "@ems/contracts/reference";
-import { documentTaxFor, type TaxTreatment } from "@ems/contracts/tax";
+import { grossOf } from "@ems/contracts/money";
+import { documentTaxFor, taxRateFor, type TaxOverride, type TaxTreatment } from "@ems/contracts/tax";
+import { formatPercentFigure } from "@ems/i18n/format";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
 import { AppError, notFound } from "../../lib/app-error.ts";
@@ -30,7 +33,12 @@ import { searchOf } from "../../lib/list-query.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import { documentTexts } from "../documents/document-texts.ts";
-import { companyRecipients, nextDocumentNumber, type Recipient } from "../documents/documents-service.ts";
+import {
+  companyRecipients,
+  mailEach,
+  nextDocumentNumber,
+  type Recipient,
+} from "../documents/documents-service.ts";
 import type { MailRequest, Mailer } from "../mail/mail-service.ts";
 import { deliveryDatesFrom } from "../reference/reference-service.ts";
 import {
@@ -57,6 +65,7 @@ import {
   listLinesOfQuotes,
   listQuoteLines,
   listQuotes,
+  lockQuote,
   markExpiredQuotes,
   replaceQuoteLines,
   setOrderedQuantities,
@@ -533,6 +542,7 @@ async function staffDetail(ctx: QuoteContext, id: string, now = new Date()): Pro
     can_edit_lines: (EDITABLE_QUOTE_STATUSES as readonly string[]).includes(status),
     can_send: canTransition(status, "Open") && priced && lines.length > 0,
     can_mark_lost: canTransition(status, "Lost"),
+    can_change_tax: (TAX_CHANGEABLE_QUOTE_STATUSES as readonly string[]).includes(status),
   };
 }
 
@@ -768,6 +778,85 @@ export async function staffSendQuote(
     }),
   );
   await sendAll(ctx.mailer, ctx.request, mails);
+  return staffDetail(ctx, id, now);
+}
+
+/**
+ * Staff change the VAT treatment of a quote nobody has ordered yet, with a reason for the activity
+ * log. The rate is the treatment's on the quote's date (sent, else made), as a new quote would get.
+ * Checked under the row lock, so an order or expiry racing it either waits or is seen. Customers who
+ * have the quote's prices are mailed the new lowest total; an unpriced quote tells them when sent.
+ */
+export async function staffChangeQuoteTax(
+  ctx: QuoteContext,
+  id: string,
+  input: TaxOverride,
+): Promise<StaffQuoteDetail> {
+  const now = new Date();
+  await expireQuotes(ctx.db, now);
+  const quote = await ctx.db.transaction(async (tx) => {
+    const locked = await lockQuote(tx, id);
+    if (!locked) throw missing();
+    const status = statusOn(locked, todayIso(now));
+    if (!(TAX_CHANGEABLE_QUOTE_STATUSES as readonly string[]).includes(status))
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `The VAT treatment of a quote in status "${status}" cannot change: only Draft, In Progress and Open quotes`,
+      );
+    if (locked.taxTreatment === input.tax_treatment)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `The quote's VAT treatment is ${input.tax_treatment} already`,
+      );
+    const changed = await updateQuoteIf(
+      tx,
+      { id, statuses: TAX_CHANGEABLE_QUOTE_STATUSES },
+      {
+        taxTreatment: input.tax_treatment,
+        taxRateBp: taxRateFor(
+          siteConfig.tax,
+          input.tax_treatment,
+          todayIso(locked.sentAt ?? locked.createdAt),
+        ),
+      },
+    );
+    if (!changed) throw wrongState(locked.status, "changed");
+    await recordActivity(tx, {
+      action: "quote.tax_overridden",
+      companyId: changed.companyId,
+      actor: ctx.actor,
+      subject: { type: "quote", id },
+      details: {
+        number: changed.number,
+        from: locked.taxTreatment,
+        to: changed.taxTreatment,
+        rate_bp: changed.taxRateBp,
+        reason: input.reason,
+      },
+      request: ctx.request,
+    });
+    return changed;
+  });
+  if (customerSeesPrices(quote)) {
+    const lines = await listQuoteLines(ctx.db, id);
+    const total = grossOf(lowestTotal(lines) ?? 0, quote.taxRateBp);
+    await mailEach(
+      ctx,
+      await customerRecipients(ctx.db, quote),
+      "quote_tax_changed",
+      { page: "my-quote", params: { quote: quote.id } },
+      (texts) => ({
+        number: quote.number,
+        title: quote.title,
+        treatment: quote.taxTreatment,
+        rate: formatPercentFigure(quote.taxRateBp, texts.locale),
+        total: texts.money(total, quote.currency),
+        range: lines.every((line) => line.tiers.length === 1) ? "single" : "tiers",
+      }),
+    );
+  }
   return staffDetail(ctx, id, now);
 }
 

@@ -3,6 +3,7 @@ import { implement } from "../../lib/endpoint-routes.ts";
 import { staffQuoteEndpoints } from "@ems/contracts/quotes";
 import { sendPdf } from "../../lib/pdf-reply.ts";
 import {
+  staffChangeQuoteTax,
   staffCreateQuote,
   staffMarkLost,
   staffQuote,
@@ -22,6 +23,7 @@ export const staffQuotesRoutes: FastifyPluginAsync = async (app) => {
     send: async (request) =>
       await staffSendQuote(request.context(), request.params.id, request.body.valid_until),
     lost: (request) => staffMarkLost(request.context(), request.params.id, request.body?.reason),
+    changeTax: (request) => staffChangeQuoteTax(request.context(), request.params.id, request.body),
     pdf: async (request, reply) => {
       const { number, pdf } = await staffQuotePdf(
         request.context(),

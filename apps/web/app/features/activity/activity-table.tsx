@@ -30,6 +30,7 @@ const SUBJECT_TYPES = new Set([
   "quote",
   "sales_order",
   "delivery_note",
+  "credit_note",
   "invoice",
   "payment",
   "contract",

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react";
-import { ExternalLink, FileDown } from "lucide-react";
+import { ExternalLink, FileCode, FileDown } from "lucide-react";
 
 import { listLinkClass } from "~/components/list/link-class";
 import { cn } from "~/lib/cn";
 
 import { trackingUrl } from "./tracking";
 
-/** The links of a document row: its PDF and the carrier's tracking page. */
+/** The links of a document row: its PDF (and an invoice's XML) and the carrier's tracking page. */
 
 /** The document's PDF; the session cookie authenticates the download. */
 export function PdfLink({ href, number }: { href: string; number: string }) {
@@ -20,6 +20,22 @@ export function PdfLink({ href, number }: { href: string; number: string }) {
     >
       <FileDown aria-hidden="true" className="size-4" />
       {i18n._("billing.pdf")}
+    </a>
+  );
+}
+
+/** An invoice's XRechnung (EN 16931 UBL) XML, for buyers whose systems read e-invoices. */
+export function XmlLink({ href, number }: { href: string; number: string }) {
+  const { i18n } = useLingui();
+  return (
+    <a
+      href={href}
+      download={`${number}.xml`}
+      aria-label={i18n._("billing.xml_label", { number })}
+      className="inline-flex items-center gap-1 rounded font-semibold text-primary-800 hover:underline dark:text-primary-300"
+    >
+      <FileCode aria-hidden="true" className="size-4" />
+      {i18n._("billing.xml")}
     </a>
   );
 }

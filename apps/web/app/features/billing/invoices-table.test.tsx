@@ -1,6 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import type { Invoice } from "@ems/contracts/billing";
+import type { Invoice, InvoiceCreditNote } from "@ems/contracts/billing";
 import { formatDate } from "@ems/i18n/format";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -30,6 +30,8 @@ const invoice: Invoice = {
   due_on: "2026-12-23",
   paid_at: null,
   paid_minor: 0,
+  credited_minor: 0,
+  credited_lines: [],
   open_minor: 123_000,
   transfer_announced: null,
   lines: [],
@@ -61,7 +63,7 @@ describe("InvoicesTable in Portuguese", () => {
 });
 
 describe("InvoicesTable: the open amount", () => {
-  function table(items: Invoice[]) {
+  function table(items: Invoice[], creditNotes: Record<string, InvoiceCreditNote[]> = {}) {
     const i18n = setupI18n({
       locale: "en",
       messages: {
@@ -70,6 +72,9 @@ describe("InvoicesTable: the open amount", () => {
           "billing.invoices.paid_so_far": "{amount} paid",
           "billing.invoices.credit": "Credit {amount}",
           "billing.invoices.transfer_announced": "Transfer of {amount} on {date} announced",
+          "billing.invoices.credited": "Credited {amount}",
+          "billing.invoices.credit_notes": "Credit notes",
+          "billing.pdf_label": "Download {number} as PDF",
         },
       },
     });
@@ -83,6 +88,7 @@ describe("InvoicesTable: the open amount", () => {
             sortHref={() => "/en/my/invoices"}
             canPay={false}
             pendingIds={[]}
+            creditNotes={creditNotes}
             onPay={() => undefined}
           />
         </I18nProvider>
@@ -119,5 +125,60 @@ describe("InvoicesTable: the open amount", () => {
     table([{ ...invoice, status: "paid", display_status: "paid", paid_minor: 124_000, open_minor: -1_000 }]);
     expect(screen.getAllByText("Credit €10.00").length).toBeGreaterThan(0);
     expect(screen.queryByText(/ (open|paid)$/)).toBeNull();
+  });
+
+  it("shows what credit notes took back, what is left open, and each credit note's PDF", () => {
+    table([{ ...invoice, credited_minor: 23_000, open_minor: 100_000 }], {
+      [invoice.id]: [
+        {
+          id: "5f0e4c2a-8b1d-4e3f-9a6c-2d7b1e0f3a4b",
+          number: "CN-2026-00003",
+          issued_on: "2026-11-28",
+          total_minor: 23_000,
+          reason: "Damaged boards",
+        },
+      ],
+    });
+    expect(screen.getAllByText("Credited €230.00").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("€1,000.00 open").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("CN-2026-00003").length).toBeGreaterThan(0);
+    const pdf = screen.getAllByRole("link", { name: "Download CN-2026-00003 as PDF" })[0]!;
+    expect(pdf.getAttribute("href")).toBe("/api/credit-notes/5f0e4c2a-8b1d-4e3f-9a6c-2d7b1e0f3a4b/pdf");
+  });
+});
+
+describe("InvoicesTable: the e-invoice", () => {
+  it("offers each invoice's XRechnung XML next to its PDF, named with the invoice's number", () => {
+    const i18n = setupI18n({
+      locale: "en",
+      messages: {
+        en: {
+          "billing.pdf_label": "Download {number} as PDF",
+          "billing.xml": "E-invoice (XML)",
+          "billing.xml_label": "Download e-invoice {number} as XML (XRechnung)",
+        },
+      },
+    });
+    render(
+      <MemoryRouter initialEntries={["/en/my/invoices"]}>
+        <I18nProvider i18n={i18n}>
+          <InvoicesTable
+            items={[invoice]}
+            locale="en"
+            sort={{ sort: "issued_on", dir: "desc" }}
+            sortHref={() => "/en/my/invoices"}
+            canPay={false}
+            pendingIds={[]}
+            onPay={() => undefined}
+          />
+        </I18nProvider>
+      </MemoryRouter>,
+    );
+    const xml = screen.getAllByRole("link", {
+      name: "Download e-invoice INV-2026-00042 as XML (XRechnung)",
+    })[0]!;
+    expect(xml.getAttribute("href")).toBe(`/api/invoices/${invoice.id}/xml`);
+    expect(xml.getAttribute("download")).toBe("INV-2026-00042.xml");
+    expect(screen.getAllByRole("link", { name: "Download INV-2026-00042 as PDF" }).length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,12 @@
 import { formatDate, formatMoney, formatRate } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
-import { invoiceEndpoints, type Invoice, type InvoiceDisplayStatus } from "@ems/contracts/billing";
+import {
+  invoiceEndpoints,
+  type Invoice,
+  type InvoiceCreditNote,
+  type InvoiceDisplayStatus,
+} from "@ems/contracts/billing";
+import { creditNoteEndpoints } from "@ems/contracts/credit-notes";
 import type { Locale } from "@ems/i18n/locales";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
@@ -16,15 +22,15 @@ import { openState } from "~/lib/open-amount";
 import { href } from "~/lib/route-map";
 import { INVOICE_STATUS_TONES } from "~/lib/status-tones";
 
-import { PdfLink } from "./document-links";
+import { PdfLink, XmlLink } from "./document-links";
 
 const column = createColumnHelper<Invoice>();
 
 const muted = "block text-xs text-neutral-600 dark:text-neutral-400";
 
 /**
- * The total, and once money came in, what is still open of it and what was paid, or the credit
- * after paying more than the total.
+ * The total, what credit notes took back of it, and once money came in or a credit note was
+ * issued, what is still open of it and what was paid, or the credit after paying more than what stands.
  */
 export function TotalCell({ invoice, locale }: { invoice: Invoice; locale: Locale }) {
   const { i18n } = useLingui();
@@ -33,21 +39,53 @@ export function TotalCell({ invoice, locale }: { invoice: Invoice; locale: Local
   return (
     <span className="whitespace-nowrap tabular-nums">
       <span className="font-semibold">{money(invoice.total_minor)}</span>
+      {invoice.credited_minor > 0 ? (
+        <span className={muted}>
+          {i18n._("billing.invoices.credited", { amount: money(invoice.credited_minor) })}
+        </span>
+      ) : null}
       {state.kind === "credit" ? (
         <span className="block text-xs">
           {i18n._("billing.invoices.credit", { amount: money(state.creditMinor) })}
         </span>
       ) : null}
-      {state.kind === "open" && state.paidMinor > 0 ? (
+      {state.kind === "open" && (state.paidMinor > 0 || invoice.credited_minor > 0) ? (
         <>
           <span className="block text-sm font-semibold">
             {i18n._("billing.invoices.open_amount", { amount: money(state.openMinor) })}
           </span>
-          <span className={muted}>
-            {i18n._("billing.invoices.paid_so_far", { amount: money(state.paidMinor) })}
-          </span>
+          {state.paidMinor > 0 ? (
+            <span className={muted}>
+              {i18n._("billing.invoices.paid_so_far", { amount: money(state.paidMinor) })}
+            </span>
+          ) : null}
         </>
       ) : null}
+    </span>
+  );
+}
+
+/** The invoice's credit notes, each with its PDF. */
+function CreditNoteLinks({ notes, locale }: { notes: readonly InvoiceCreditNote[]; locale: Locale }) {
+  const { i18n } = useLingui();
+  if (notes.length === 0) return null;
+  return (
+    <span className="block">
+      <span className={muted}>{i18n._("billing.invoices.credit_notes")}</span>
+      <ul className="space-y-1">
+        {notes.map((note) => (
+          <li key={note.id} className="flex flex-wrap items-center gap-x-2 text-sm">
+            <span className="whitespace-nowrap">{note.number}</span>
+            <span className={muted}>
+              <time dateTime={note.issued_on}>{formatDate(note.issued_on, locale)}</time>
+            </span>
+            <PdfLink
+              href={hrefOf(creditNoteEndpoints.pdf, { params: { id: note.id } })}
+              number={note.number}
+            />
+          </li>
+        ))}
+      </ul>
     </span>
   );
 }
@@ -69,6 +107,7 @@ export function InvoicesTable({
   sortHref,
   canPay,
   pendingIds,
+  creditNotes = {},
   onPay,
 }: {
   items: Invoice[];
@@ -79,6 +118,8 @@ export function InvoicesTable({
   canPay: boolean;
   /** Invoices with a payment under way (an announced bank transfer). */
   pendingIds: readonly string[];
+  /** The credit notes of the page's credited invoices, by invoice id. */
+  creditNotes?: Readonly<Record<string, readonly InvoiceCreditNote[]>>;
   onPay: (invoice: Invoice) => void;
 }) {
   const { i18n } = useLingui();
@@ -180,6 +221,11 @@ export function InvoicesTable({
                 href={hrefOf(invoiceEndpoints.pdf, { params: { id: invoice.id } })}
                 number={invoice.number}
               />
+              <XmlLink
+                href={hrefOf(invoiceEndpoints.xml, { params: { id: invoice.id } })}
+                number={invoice.number}
+              />
+              <CreditNoteLinks notes={creditNotes[invoice.id] ?? []} locale={locale} />
               {canPay && invoice.status === "unpaid" ? (
                 <Button
                   size="sm"
@@ -197,7 +243,7 @@ export function InvoicesTable({
         },
       }),
     ],
-    [i18n, locale, canPay, pendingIds, onPay],
+    [i18n, locale, canPay, pendingIds, creditNotes, onPay],
   );
   return (
     <DataTable

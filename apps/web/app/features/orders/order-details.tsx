@@ -230,7 +230,9 @@ export function OrderLines({ order, locale }: { order: OrderDetails; locale: Loc
                     {line.delivered_quantity > 0
                       ? ` · ${i18n._("my_orders.delivered", { quantity: formatNumber(line.delivered_quantity, locale) })}`
                       : ""}
-                    {line.invoiced ? ` · ${i18n._("my_orders.invoiced")}` : ""}
+                    {line.invoiced_quantity > 0
+                      ? ` · ${i18n._("my_orders.invoiced", { quantity: formatNumber(line.invoiced_quantity, locale) })}`
+                      : ""}
                   </span>
                   {line.pcb_spec ? (
                     <PcbSpecReferenceLink spec={line.pcb_spec} audience="customer" locale={locale} />

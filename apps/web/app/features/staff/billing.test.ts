@@ -25,6 +25,8 @@ const invoice: StaffInvoice = {
   due_on: "2026-12-23",
   paid_at: null,
   paid_minor: 19_000,
+  credited_minor: 0,
+  credited_lines: [],
   open_minor: 100_000,
   transfer_announced: null,
   lines: [],

@@ -14,11 +14,12 @@ import {
   type StaffDeliveryNote,
   type StaffInvoice,
 } from "@ems/contracts/billing";
+import { staffCreditNoteEndpoints, type StaffCreditNote } from "@ems/contracts/credit-notes";
 import { todayIso } from "@ems/contracts/reference";
 import { z } from "zod";
 
 import type { Locale } from "@ems/i18n/locales";
-import { Banknote } from "lucide-react";
+import { Banknote, ReceiptText } from "lucide-react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -27,7 +28,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { FormField } from "~/components/ui/form-field";
+import { FormField, IntentField } from "~/components/ui/form-field";
 import { FormProblem } from "~/components/ui/form-problem";
 import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
@@ -40,7 +41,8 @@ import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import { majorText, parseMajor } from "./format";
-import { STAFF_DELIVERIES, STAFF_INVOICES } from "./list-specs";
+import { canCredit, CreditNoteDialog } from "./credit-notes";
+import { STAFF_CREDIT_NOTES, STAFF_DELIVERIES, STAFF_INVOICES } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
 import { FilterField, FilterForm, InvoiceStatusBadge, linkClass, mutedClass, useFieldText } from "./staff-ui";
 import { ActionsHeader, DocumentCell, RowAction, ShipmentCell } from "./staff-cells";
@@ -66,8 +68,8 @@ function CompanyFilter({ companies, state }: { companies: CompanyOption[]; state
 const invoiceColumn = createColumnHelper<StaffInvoice>();
 
 /**
- * The total, and once money came in, what is still open of it and what was paid, or the customer's
- * credit after paying more than the total.
+ * The total, what credit notes took back of it, and once money came in or a credit note was
+ * issued, what is still open of it and what was paid, or the customer's credit beyond what stands.
  */
 function TotalCell({ invoice, locale }: { invoice: StaffInvoice; locale: Locale }) {
   const { i18n } = useLingui();
@@ -76,24 +78,35 @@ function TotalCell({ invoice, locale }: { invoice: StaffInvoice; locale: Locale 
   return (
     <span className="whitespace-nowrap tabular-nums">
       {money(invoice.total_minor)}
+      {invoice.credited_minor > 0 ? (
+        <span className={`block ${mutedClass}`}>
+          {i18n._("staff.credited_amount", { amount: money(invoice.credited_minor) })}
+        </span>
+      ) : null}
       {state.kind === "credit" ? (
         <span className="block text-sm">{i18n._("staff.credit", { amount: money(state.creditMinor) })}</span>
       ) : null}
-      {state.kind === "open" && state.paidMinor > 0 ? (
+      {state.kind === "open" && (state.paidMinor > 0 || invoice.credited_minor > 0) ? (
         <>
           <span className="block text-sm font-semibold">
             {i18n._("staff.open_amount", { amount: money(state.openMinor) })}
           </span>
-          <span className={`block ${mutedClass}`}>
-            {i18n._("staff.paid_so_far", { amount: money(state.paidMinor) })}
-          </span>
+          {state.paidMinor > 0 ? (
+            <span className={`block ${mutedClass}`}>
+              {i18n._("staff.paid_so_far", { amount: money(state.paidMinor) })}
+            </span>
+          ) : null}
         </>
       ) : null}
     </span>
   );
 }
 
-function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => void) {
+function useInvoiceColumns(
+  locale: Locale,
+  onPay: (invoice: StaffInvoice) => void,
+  onCredit: (invoice: StaffInvoice) => void,
+) {
   const { i18n } = useLingui();
   return useMemo(
     () => [
@@ -104,6 +117,7 @@ function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => voi
             number={inv.number}
             company={inv.company_name}
             pdfHref={hrefOf(staffInvoiceEndpoints.pdf, { params: { id: inv.id } })}
+            xmlHref={hrefOf(staffInvoiceEndpoints.xml, { params: { id: inv.id } })}
           />
         ),
       }),
@@ -165,19 +179,31 @@ function useInvoiceColumns(locale: Locale, onPay: (invoice: StaffInvoice) => voi
       invoiceColumn.display({
         id: "actions",
         header: () => <ActionsHeader />,
-        cell: ({ row: { original: inv } }) =>
-          inv.status === "unpaid" ? (
-            <RowAction
-              label={i18n._("staff.record_payment_for", { number: inv.number })}
-              onClick={() => onPay(inv)}
-            >
-              <Banknote aria-hidden="true" className="size-4" />
-              {i18n._("staff.record_payment")}
-            </RowAction>
-          ) : null,
+        cell: ({ row: { original: inv } }) => (
+          <span className="flex flex-col items-start gap-2">
+            {inv.status === "unpaid" ? (
+              <RowAction
+                label={i18n._("staff.record_payment_for", { number: inv.number })}
+                onClick={() => onPay(inv)}
+              >
+                <Banknote aria-hidden="true" className="size-4" />
+                {i18n._("staff.record_payment")}
+              </RowAction>
+            ) : null}
+            {canCredit(inv) ? (
+              <RowAction
+                label={i18n._("staff.credit_note_for", { number: inv.number })}
+                onClick={() => onCredit(inv)}
+              >
+                <ReceiptText aria-hidden="true" className="size-4" />
+                {i18n._("staff.credit_note_issue")}
+              </RowAction>
+            ) : null}
+          </span>
+        ),
       }),
     ],
-    [i18n, locale, onPay],
+    [i18n, locale, onPay, onCredit],
   );
 }
 
@@ -185,7 +211,8 @@ export function InvoicesList(props: ListProps<StaffInvoice>) {
   const { items, total, page, pageSize, companies, pathname, state, locale } = props;
   const { i18n } = useLingui();
   const [paying, setPaying] = useState<StaffInvoice | null>(null);
-  const columns = useInvoiceColumns(locale, setPaying);
+  const [crediting, setCrediting] = useState<StaffInvoice | null>(null);
+  const columns = useInvoiceColumns(locale, setPaying, setCrediting);
   return (
     <div className="space-y-4">
       <FilterForm label={i18n._("staff.invoices_filter")} hidden={{ ...sortHidden(state, STAFF_INVOICES) }}>
@@ -238,6 +265,9 @@ export function InvoicesList(props: ListProps<StaffInvoice>) {
         )}
       </ListBody>
       {paying ? <PaymentDialog invoice={paying} locale={locale} onClose={() => setPaying(null)} /> : null}
+      {crediting ? (
+        <CreditNoteDialog invoice={crediting} locale={locale} onClose={() => setCrediting(null)} />
+      ) : null}
     </div>
   );
 }
@@ -327,6 +357,7 @@ function PaymentDialog({
       closeLabel={i18n._("staff.close")}
     >
       <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+        <IntentField intent="payment" />
         <input {...getInputProps(fields.id, { type: "hidden" })} />
         <input {...getInputProps(fields.currency, { type: "hidden" })} />
         <FormProblem
@@ -497,6 +528,102 @@ export function DeliveriesList(props: ListProps<StaffDeliveryNote>) {
             }
             rowId={(dn) => dn.id}
             minWidth="min-w-[720px]"
+            cards={false}
+            rowHeader
+          />
+        )}
+      </ListBody>
+    </div>
+  );
+}
+
+const creditNoteColumn = createColumnHelper<StaffCreditNote>();
+
+function useCreditNoteColumns(locale: Locale) {
+  const { i18n } = useLingui();
+  return useMemo(
+    () => [
+      creditNoteColumn.accessor("number", {
+        header: () => i18n._("staff.col_number"),
+        cell: ({ row: { original: note } }) => (
+          <DocumentCell
+            number={note.number}
+            company={note.company_name}
+            pdfHref={hrefOf(staffCreditNoteEndpoints.pdf, { params: { id: note.id } })}
+          />
+        ),
+      }),
+      creditNoteColumn.display({
+        id: "invoice",
+        header: () => i18n._("staff.col_invoice"),
+        cell: ({ row: { original: note } }) => (
+          <span className="whitespace-nowrap">
+            {note.invoice_number}
+            <span className={`block ${mutedClass}`}>{formatDate(note.invoice_issued_on, locale)}</span>
+          </span>
+        ),
+      }),
+      creditNoteColumn.accessor("issued_on", {
+        header: () => i18n._("staff.col_issued"),
+        cell: ({ row: { original: note } }) => (
+          <span className="whitespace-nowrap">{formatDate(note.issued_on, locale)}</span>
+        ),
+      }),
+      creditNoteColumn.accessor("total_minor", {
+        id: "total",
+        header: () => i18n._("staff.col_total"),
+        cell: ({ row: { original: note } }) => (
+          <span className="whitespace-nowrap tabular-nums">
+            {formatMoney(note.total_minor, note.currency, locale)}
+          </span>
+        ),
+      }),
+      creditNoteColumn.accessor("reason", {
+        header: () => i18n._("staff.col_reason"),
+        cell: ({ row: { original: note } }) => (
+          <span className="block max-w-80 break-words whitespace-pre-line">{note.reason}</span>
+        ),
+      }),
+      creditNoteColumn.display({ id: "actions", header: () => <ActionsHeader />, cell: () => null }),
+    ],
+    [i18n, locale],
+  );
+}
+
+/** Every company's credit notes (GET /api/staff/credit-notes), the billing page's third view. */
+export function CreditNotesList(props: ListProps<StaffCreditNote>) {
+  const { items, total, page, pageSize, companies, pathname, state, locale } = props;
+  const { i18n } = useLingui();
+  const columns = useCreditNoteColumns(locale);
+  return (
+    <div className="space-y-4">
+      <FilterForm
+        label={i18n._("staff.credit_notes_filter")}
+        hidden={{ view: "credit-notes", ...sortHidden(state, STAFF_CREDIT_NOTES) }}
+      >
+        <CompanyFilter companies={companies} state={state} />
+        <FilterField label={i18n._("staff.search_credit_notes")}>
+          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
+        </FilterField>
+      </FilterForm>
+      <ListBody
+        page={{ items, total, page, page_size: pageSize }}
+        count={i18n._("staff.credit_notes_count", { count: total })}
+        empty={<EmptyList>{i18n._("staff.credit_notes_empty")}</EmptyList>}
+        pageHref={(p) => listHref(pathname, state, STAFF_CREDIT_NOTES, { page: p })}
+      >
+        {(rows) => (
+          <DataTable
+            data={rows}
+            columns={columns}
+            caption={i18n._("staff.credit_notes_table")}
+            sortable={["number", "issued_on", "total"]}
+            sort={state}
+            sortHref={(key) =>
+              listHref(pathname, state, STAFF_CREDIT_NOTES, sortChange(state, STAFF_CREDIT_NOTES, key))
+            }
+            rowId={(note) => note.id}
+            minWidth="min-w-[760px]"
             cards={false}
             rowHeader
           />

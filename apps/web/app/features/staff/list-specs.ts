@@ -1,4 +1,5 @@
 import { CONTRACT_KINDS, CONTRACT_SORTS, CONTRACT_STATUSES } from "@ems/contracts/contracts";
+import { CREDIT_NOTE_SORTS } from "@ems/contracts/credit-notes";
 import {
   DELIVERY_SORTS,
   INVOICE_DISPLAY_STATUSES,
@@ -51,6 +52,16 @@ export const STAFF_DELIVERIES: ListSpec = {
   sorts: DELIVERY_SORTS,
   ascFirst: ASC_FIRST,
   filters: { view: ["deliveries"] },
+  ids: ["company_id"],
+  local: ["view"],
+  searchMax: 100,
+};
+
+/** The credit notes are the billing page's third view (?view=credit-notes). */
+export const STAFF_CREDIT_NOTES: ListSpec = {
+  sorts: CREDIT_NOTE_SORTS,
+  ascFirst: ASC_FIRST,
+  filters: { view: ["credit-notes"] },
   ids: ["company_id"],
   local: ["view"],
   searchMax: 100,

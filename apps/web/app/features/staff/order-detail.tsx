@@ -11,6 +11,7 @@ import { href } from "~/lib/route-map";
 import { useDisplayNames } from "./customers";
 
 import { DeliveryNoteButton, InvoiceButton } from "./order-actions";
+import { TaxTreatmentChange } from "./tax-treatment-change";
 import {
   Detail,
   linkClass,
@@ -79,6 +80,10 @@ export function OrderSummary({ order, locale }: { order: StaffOrderDetails; loca
         <Detail term={i18n._("staff.shipping_address")}>
           <AddressLines address={order.shipping_address} locale={locale} />
         </Detail>
+        <Detail term={i18n._("staff.tax_treatment")}>
+          {i18n._(`tax.treatment.${order.tax_treatment}`)}
+          {order.customer_vat_id ? ` · ${order.customer_vat_id}` : ""}
+        </Detail>
         <Detail term={i18n._("staff.col_total")}>
           <span className="block tabular-nums">
             {i18n._("staff.subtotal_value", { amount: money(order.subtotal_minor) })}
@@ -92,11 +97,19 @@ export function OrderSummary({ order, locale }: { order: StaffOrderDetails; loca
               amount: money(order.tax_minor),
             })}
           </span>
-          <span className="block font-semibold tabular-nums">
+          <span className="block font-semibold tabular-nums" data-testid="order-total">
             {i18n._("staff.total_value", { amount: money(order.total_minor) })}
           </span>
         </Detail>
       </dl>
+      <TaxTreatmentChange
+        document={order}
+        canChange={order.can_change_tax}
+        locked={i18n._(
+          order.invoices.length > 0 ? "staff.tax_locked_invoiced" : "staff.tax_locked_cancelled",
+        )}
+        mailNote={i18n._("staff.tax_mail_order")}
+      />
     </Section>
   );
 }
@@ -169,8 +182,15 @@ export function OrderLines({ order, locale }: { order: StaffOrderDetails; locale
                   })}
                 </td>
                 <td className={tdClass}>
-                  {line.invoiced ? (
+                  {line.invoiced_quantity >= line.quantity ? (
                     <Badge tone="success">{i18n._("staff.invoiced")}</Badge>
+                  ) : line.invoiced_quantity > 0 ? (
+                    <span className="tabular-nums">
+                      {i18n._("staff.invoiced_of", {
+                        invoiced: formatNumber(line.invoiced_quantity, locale),
+                        ordered: formatNumber(line.quantity, locale),
+                      })}
+                    </span>
                   ) : (
                     <Badge>{i18n._("staff.not_invoiced")}</Badge>
                   )}

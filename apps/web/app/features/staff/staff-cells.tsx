@@ -10,12 +10,15 @@ export function DocumentCell({
   number,
   company,
   pdfHref,
+  xmlHref,
   children,
 }: {
   number: string;
   company: string;
   /** Its PDF, where the document has one. */
   pdfHref?: string;
+  /** Its e-invoice XML, for an invoice. */
+  xmlHref?: string;
   children?: ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -23,14 +26,29 @@ export function DocumentCell({
     <>
       <span className="block font-semibold whitespace-nowrap">{number}</span>
       <span className={`block ${mutedClass}`}>{company}</span>
-      {pdfHref ? (
-        <a
-          href={pdfHref}
-          className={`${linkClass} text-sm`}
-          aria-label={i18n._("billing.pdf_label", { number })}
-        >
-          {i18n._("billing.pdf")}
-        </a>
+      {pdfHref || xmlHref ? (
+        // Side by side and 24 px tall, so each download is a target of its own (WCAG 2.5.8).
+        <span className="flex flex-wrap gap-x-4">
+          {pdfHref ? (
+            <a
+              href={pdfHref}
+              className={`${linkClass} inline-flex min-h-6 items-center text-sm`}
+              aria-label={i18n._("billing.pdf_label", { number })}
+            >
+              {i18n._("billing.pdf")}
+            </a>
+          ) : null}
+          {xmlHref ? (
+            <a
+              href={xmlHref}
+              download={`${number}.xml`}
+              className={`${linkClass} inline-flex min-h-6 items-center text-sm`}
+              aria-label={i18n._("billing.xml_label", { number })}
+            >
+              {i18n._("billing.xml")}
+            </a>
+          ) : null}
+        </span>
       ) : null}
       {children}
     </>

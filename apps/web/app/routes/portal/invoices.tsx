@@ -6,6 +6,7 @@ import {
   INVOICE_SORTS,
   invoiceEndpoints,
   type Invoice,
+  type InvoiceCreditNote,
   type Payment,
 } from "@ems/contracts/billing";
 import { todayIso } from "@ems/contracts/reference";
@@ -64,17 +65,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       today,
       methods: null,
       pending: {} as Record<string, Payment>,
+      creditNotes: {} as Record<string, InvoiceCreditNote[]>,
       summary: null,
     };
 
   const unpaid = list.page.items.filter((invoice) => invoice.status === "unpaid");
-  const [methods, details, desk] = await Promise.all([
+  const credited = list.page.items.filter((invoice) => invoice.credited_minor > 0);
+  const [methods, details, credits, desk] = await Promise.all([
     canPay ? call(api, paymentEndpoints.methods).then((a) => a.data) : null,
     canPay
       ? Promise.all(
           unpaid.map((invoice) => call(api, invoiceEndpoints.detail, { params: { id: invoice.id } })),
         )
       : [],
+    // The credit notes of the page's credited invoices, with their PDFs.
+    Promise.all(
+      credited.map((invoice) => call(api, invoiceEndpoints.detail, { params: { id: invoice.id } })),
+    ),
     // The open amount of every unpaid invoice, not just this page's.
     call(api, deskEndpoints.get)
       .then((a) => a.data)
@@ -85,6 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const payment = data.payments.find((p) => p.status === "pending");
     if (payment) pending[data.id] = payment;
   }
+  const creditNotes: Record<string, InvoiceCreditNote[]> = {};
+  for (const { data } of credits) creditNotes[data.id] = data.credit_notes;
   const summary =
     desk && desk.unpaid_total && desk.counts.unpaid_invoices !== null
       ? {
@@ -93,13 +102,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           overdue: desk.counts.overdue_invoices ?? 0,
         }
       : null;
-  return { state, ...list, canPay, today, methods, pending, summary };
+  return { state, ...list, canPay, today, methods, pending, creditNotes, summary };
 }
 
 export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const { state, page, canPay, today, methods, pending, summary } = loaderData;
+  const { state, page, canPay, today, methods, pending, creditNotes, summary } = loaderData;
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const onPay = useCallback(
@@ -167,6 +176,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
             sortHref={sortHref}
             canPay={canPay}
             pendingIds={pendingIds}
+            creditNotes={creditNotes}
             onPay={onPay}
           />
         )}

@@ -1,13 +1,15 @@
 import { useLingui } from "@lingui/react";
 import { staffDeliveryEndpoints, staffInvoiceEndpoints, staffPaymentEndpoints } from "@ems/contracts/billing";
+import { staffCreditNoteEndpoints } from "@ems/contracts/credit-notes";
 
-import { DeliveriesList, InvoicesList, paymentForm } from "~/features/staff/billing";
-import { STAFF_DELIVERIES, STAFF_INVOICES } from "~/features/staff/list-specs";
+import { CreditNotesList, DeliveriesList, InvoicesList, paymentForm } from "~/features/staff/billing";
+import { creditNoteForm } from "~/features/staff/credit-notes";
+import { STAFF_CREDIT_NOTES, STAFF_DELIVERIES, STAFF_INVOICES } from "~/features/staff/list-specs";
 import { loadStaffViews } from "~/features/staff/load.server";
 import { StaffViews } from "~/features/staff/staff-views";
 import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import { submitForm } from "~/lib/form-action.server";
+import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 
@@ -20,24 +22,33 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /**
  * Invoices of every customer (GET /api/staff/invoices) or, with ?view=deliveries, their delivery
- * notes (GET /api/staff/deliveries).
+ * notes (GET /api/staff/deliveries), with ?view=credit-notes their credit notes (GET /api/staff/credit-notes).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadStaffViews(apiFromRequest(request, context), new URL(request.url).searchParams, {
     invoices: [STAFF_INVOICES, staffInvoiceEndpoints.list],
     deliveries: [STAFF_DELIVERIES, staffDeliveryEndpoints.list],
+    "credit-notes": [STAFF_CREDIT_NOTES, staffCreditNoteEndpoints.list],
   });
 }
 
-/** Recording an invoice's payment, the page's one form; the dialog words its toast from the answer. */
+/**
+ * Recording an invoice's payment and issuing a credit note for it; each dialog words its toast
+ * from the answer.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitForm(
-    request,
-    context,
-    paymentForm,
-    async (api, { id, ...body }) =>
-      (await call(api, staffPaymentEndpoints.recordPayment, { params: { id }, body })).data,
-  );
+  return submitIntent(request, context, {
+    payment: formIntent(
+      paymentForm,
+      async (api, { id, ...body }) =>
+        (await call(api, staffPaymentEndpoints.recordPayment, { params: { id }, body })).data,
+    ),
+    creditNote: formIntent(
+      creditNoteForm,
+      async (api, { id, ...body }) =>
+        (await call(api, staffCreditNoteEndpoints.create, { params: { id }, body })).data,
+    ),
+  });
 }
 
 export default function StaffBilling({ loaderData }: Route.ComponentProps) {
@@ -48,11 +59,13 @@ export default function StaffBilling({ loaderData }: Route.ComponentProps) {
       views={[
         { key: "invoices", label: i18n._("staff.invoices_title") },
         { key: "deliveries", label: i18n._("staff.delivery_notes_title") },
+        { key: "credit-notes", label: i18n._("staff.credit_notes_title") },
       ]}
       data={loaderData}
       render={{
         invoices: (props) => <InvoicesList {...props} />,
         deliveries: (props) => <DeliveriesList {...props} />,
+        "credit-notes": (props) => <CreditNotesList {...props} />,
       }}
     />
   );

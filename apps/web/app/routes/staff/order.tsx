@@ -17,6 +17,7 @@ import { call, hrefOf } from "~/lib/api-client";
 import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { staffDeliveryEndpoints, staffInvoiceEndpoints } from "@ems/contracts/billing";
 import { orderStatusChangeSchema, staffOrderEndpoints } from "@ems/contracts/orders";
+import { taxOverrideSchema } from "@ems/contracts/tax";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -38,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /**
  * The order page's changes: its status, the production form (every stage of every line and the
- * hold, one save), a delivery note and an invoice.
+ * hold, one save), a delivery note, an invoice and the VAT treatment.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = params.order;
@@ -54,6 +55,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }),
     invoice: formIntent(invoiceForm, async (api, body) => {
       await call(api, staffInvoiceEndpoints.create, { body });
+    }),
+    tax: formIntent(taxOverrideSchema, async (api, body) => {
+      await call(api, staffOrderEndpoints.changeTax, { params: { id }, body });
     }),
   });
 }

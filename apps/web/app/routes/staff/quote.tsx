@@ -1,4 +1,6 @@
-import { formatDate, formatPercentFigure } from "@ems/i18n/format";
+import { grossOf } from "@ems/contracts/money";
+import { taxOverrideSchema } from "@ems/contracts/tax";
+import { formatDate, formatMoney, formatPercentFigure } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -9,6 +11,7 @@ import { load } from "~/features/staff/load.server";
 import { QuoteActions } from "~/features/staff/quote-actions";
 import { LinesEditor, LinesView, RequestCard } from "~/features/staff/quote-editor";
 import { Detail, linkClass, QuoteStatusBadge, Section, StaffPage } from "~/features/staff/staff-ui";
+import { TaxTreatmentChange } from "~/features/staff/tax-treatment-change";
 import { apiFromRequest } from "~/lib/api.server";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage, href } from "~/lib/route-map";
@@ -40,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { quote: answer.data, problem: answer.problem };
 }
 
-/** The quote page's changes: its lines (the editor), sending it, marking it lost. */
+/** The quote page's changes: its lines (the editor), sending it, marking it lost, its VAT treatment. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = params.quote;
   return submitIntent(request, context, {
@@ -52,6 +55,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }),
     lost: formIntent(staffQuoteLostSchema, async (api, body) => {
       await call(api, staffQuoteEndpoints.lost, { params: { id }, body });
+    }),
+    tax: formIntent(taxOverrideSchema, async (api, body) => {
+      await call(api, staffQuoteEndpoints.changeTax, { params: { id }, body });
     }),
   });
 }
@@ -118,6 +124,13 @@ export default function StaffQuote({ loaderData }: Route.ComponentProps) {
             {i18n._(`tax.treatment.${quote.tax_treatment}`)}
             {quote.customer_vat_id ? ` · ${quote.customer_vat_id}` : ""}
           </Detail>
+          {quote.lowest_total_minor !== null ? (
+            <Detail term={i18n._("staff.lowest_total_gross")}>
+              <span className="tabular-nums" data-testid="quote-gross-total">
+                {formatMoney(grossOf(quote.lowest_total_minor, quote.tax_rate_bp), quote.currency, locale)}
+              </span>
+            </Detail>
+          ) : null}
           <Detail term={i18n._("staff.valid_until")}>
             {quote.valid_until ? formatDate(quote.valid_until, locale) : i18n._("staff.none")}
           </Detail>
@@ -129,6 +142,12 @@ export default function StaffQuote({ loaderData }: Route.ComponentProps) {
             <Detail term={i18n._("staff.decline_reason")}>{quote.decline_reason}</Detail>
           ) : null}
         </dl>
+        <TaxTreatmentChange
+          document={quote}
+          canChange={quote.can_change_tax}
+          locked={i18n._("staff.tax_locked_quote")}
+          mailNote={i18n._("staff.tax_mail_quote")}
+        />
         {!quote.priced ? (
           <Alert variant="warning" className="mt-4">
             {i18n._("staff.not_priced_hint")}

@@ -1,0 +1,77 @@
+import { InvoiceService, type Logger } from "@e-invoice-eu/core";
+import { siteConfig } from "@ems/config/site";
+import type { DocumentTexts } from "../documents/document-texts.ts";
+import { eInvoiceData, type EInvoiceInput } from "./e-invoice-data.ts";
+
+/**
+ * E-invoices (docs/decisions/0019-e-invoices.md): every invoice and credit note as EN 16931 data, in
+ * the two syntaxes the standard allows, written by @e-invoice-eu/core from one mapping:
+ * - Factur-X/ZUGFeRD, profile EN 16931: the printed PDF turned into PDF/A-3 with the CII XML inside
+ *   as `factur-x.xml` (what a customer downloads and mails carry);
+ * - XRechnung UBL: the XML alone, for buyers (German public bodies first) who must receive it.
+ * The library validates the data against its schema first and throws on a violation.
+ */
+
+const FACTUR_X = "Factur-X-EN16931";
+const XRECHNUNG_UBL = "XRECHNUNG-UBL";
+
+/** The library reports schema violations through its logger and then throws them: the throw is enough. */
+const quiet: Logger = { log: () => {}, warn: () => {}, error: () => {} };
+
+function generate(input: EInvoiceInput, options: { format: string; pdf?: Buffer; language?: string }) {
+  return new InvoiceService(quiet).generate(eInvoiceData(input), {
+    format: options.format,
+    lang: options.language ?? "en",
+    noWarnings: true,
+    ...(options.pdf
+      ? {
+          pdf: {
+            buffer: new Uint8Array(options.pdf.buffer, options.pdf.byteOffset, options.pdf.byteLength),
+            filename: `${input.number}.pdf`,
+            mimetype: "application/pdf",
+          },
+        }
+      : {}),
+  });
+}
+
+/** The printed document `pdf` as a Factur-X (EN 16931 profile) PDF/A-3 with its CII XML embedded. */
+export async function facturXPdf(pdf: Buffer, input: EInvoiceInput, language = "en"): Promise<Buffer> {
+  const result = await generate(input, { format: FACTUR_X, pdf, language });
+  if (typeof result === "string") throw new TypeError("Factur-X generation answered XML, not a PDF");
+  return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
+}
+
+/** The document as XRechnung UBL XML (an Invoice, or a CreditNote for a credit note). */
+export async function ublXml(input: EInvoiceInput): Promise<string> {
+  const result = await generate(input, { format: XRECHNUNG_UBL });
+  if (typeof result !== "string") throw new TypeError("XRechnung generation answered bytes, not XML");
+  return result;
+}
+
+/** The operator as the seller of every e-invoice (packages/config site configuration). */
+export function operatorAsSeller(texts: DocumentTexts): EInvoiceInput["seller"] {
+  const { legal } = siteConfig;
+  return {
+    legal_name: siteConfig.brand.legalName,
+    trading_name: siteConfig.brand.name,
+    address: {
+      street: legal.postalAddress.street,
+      postal_code: legal.postalAddress.postalCode,
+      city: legal.postalAddress.city,
+      country: legal.postalAddress.country,
+    },
+    vat_id: legal.vatId,
+    legal_information: texts.t("footer_legal", {
+      directors: legal.managingDirectors.join(", "),
+      register: legal.register,
+      holder: legal.bank.holder,
+      iban: legal.bank.iban,
+      bic: legal.bank.bic,
+    }),
+    email: siteConfig.contact.email,
+    phone: siteConfig.contact.phone,
+  };
+}
+
+export type { EInvoiceInput };
