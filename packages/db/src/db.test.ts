@@ -8,6 +8,7 @@ import { DEMO_USER, seedDemoData } from "./seed.ts";
 import {
   assemblySpecVersions,
   bomLines,
+  creditNotes,
   customerParts,
   holidays,
   invoices,
@@ -80,6 +81,15 @@ describe("seedDemoData", () => {
     expect(orders.every((o) => /^SO-\d{4}-\d{5}$/.test(o.number))).toBe(true);
     const bills = await handle.db.select().from(invoices).where(eq(invoices.companyId, company.companyId));
     expect(bills.map((i) => i.status).sort()).toEqual(["paid", "unpaid"]);
+    // The unpaid one was corrected by a credit note for five boards, numbered in its own series.
+    const credits = await handle.db
+      .select()
+      .from(creditNotes)
+      .where(eq(creditNotes.companyId, company.companyId));
+    expect(credits).toHaveLength(1);
+    expect(credits[0]!.number).toMatch(/^CN-\d{4}-\d{5}$/);
+    expect(credits[0]!.invoiceId).toBe(bills.find((i) => i.status === "unpaid")!.id);
+    expect(credits[0]!.lines.map((l) => l.quantity)).toEqual([5]);
     expect((await handle.db.select().from(parcelServices)).length).toBeGreaterThanOrEqual(3);
     const year = new Date().getUTCFullYear();
     const days = (await handle.db.select().from(holidays)).map((h) => h.date);

@@ -4,7 +4,14 @@ import type { Database } from "./client.ts";
 import { nextDocumentNumber } from "./document-numbers.ts";
 import { createCompany, createPcbSpec, createRedirectRule, createUser, type Executor } from "./factories.ts";
 import { createAssemblySpec, createCustomerPart } from "./assembly-factories.ts";
-import { createDeliveryNote, createInvoice, createPayment, createSalesOrder } from "./order-factories.ts";
+import { taxOf } from "@ems/contracts/money";
+import {
+  createCreditNote,
+  createDeliveryNote,
+  createInvoice,
+  createPayment,
+  createSalesOrder,
+} from "./order-factories.ts";
 import { createQuote } from "./quote-factories.ts";
 import {
   assemblySpecVersions,
@@ -504,6 +511,22 @@ async function seedDemoDocuments(
         currency: invoice.currency,
         paidOn: isoDay(-(daysAgo - 40)),
         status: "succeeded",
+      });
+    } else {
+      // Five boards arrived damaged: corrected by a credit note, so the open amount is less the credit.
+      const line = invoice.lines.find((l) => l.position > 0)!;
+      const credited = { ...line, quantity: 5, amount_minor: 5 * line.unit_price_minor };
+      const tax = taxOf(credited.amount_minor, invoice.taxRateBp);
+      const creditedAt = new Date(Date.now() - (daysAgo - 25) * DAY_MS);
+      await createCreditNote(tx, {
+        invoiceId: invoice.id,
+        number: await nextDocumentNumber(tx, "credit_note", creditedAt),
+        reason: "5 boards damaged in transit (carrier claim DHL-4471)",
+        lines: [credited],
+        subtotalMinor: credited.amount_minor,
+        taxMinor: tax,
+        totalMinor: credited.amount_minor + tax,
+        issuedOn: isoDay(-(daysAgo - 25)),
       });
     }
   }
