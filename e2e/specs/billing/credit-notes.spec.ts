@@ -1,3 +1,5 @@
+import { en16931Errors } from "@ems/testing/en16931";
+import { embeddedXml } from "@ems/testing/pdf-attachments";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
 import { DEMO_ADMIN, signInByApi } from "../../support/accounts.ts";
@@ -13,13 +15,15 @@ const money = (minor: number) =>
 /**
  * A correction by credit note: staff credit 10 boards of one invoice line from the billing page,
  * the credit note appears in the back office's list, and the customer sees it under the invoice,
- * with the credited amount and what is still open, and downloads its PDF.
+ * with the credited amount and what is still open, and downloads its PDF (a Factur-X whose embedded
+ * EN 16931 XML is a credit note of the invoice) and its XRechnung XML.
  */
-test("staff credit one line of an invoice; the customer sees the credit note and downloads its PDF", async ({
+test("staff credit one line of an invoice; the customer sees the credit note and downloads its PDF and XML", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Validating against the EN 16931 rules compiles them first (~20 s per syntax on a fresh checkout).
+  test.setTimeout(300_000);
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInByApi(staff, STAFF.email, STAFF.password);
@@ -86,6 +90,9 @@ test("staff credit one line of an invoice; the customer sees the credit note and
     "href",
     `/api/staff/credit-notes/${note.id}/pdf`,
   );
+  await expect(
+    listed.getByRole("link", { name: `Download credit note ${creditNumber} as XML e-invoice (XRechnung)` }),
+  ).toHaveAttribute("href", `/api/staff/credit-notes/${note.id}/xml`);
   await expectNoAxeViolations(staff);
 
   // The customer sees the credited amount, what is still open and the credit note's PDF.
@@ -96,6 +103,10 @@ test("staff credit one line of an invoice; the customer sees the credit note and
   await expect(invoiceRow.getByText(creditNumber)).toBeVisible();
   const link = invoiceRow.getByRole("link", { name: `Download ${creditNumber} as PDF` });
   await expect(link).toHaveAttribute("href", `/api/credit-notes/${note.id}/pdf`);
+  const xmlLink = invoiceRow.getByRole("link", {
+    name: `Download credit note ${creditNumber} as XML e-invoice (XRechnung)`,
+  });
+  await expect(xmlLink).toHaveAttribute("href", `/api/credit-notes/${note.id}/xml`);
   await expectNoAxeViolations(page);
 
   const text = (await pdfText(page.request, `/api/credit-notes/${note.id}/pdf`)).replace(/\s+/g, " ");
@@ -105,5 +116,22 @@ test("staff credit one line of an invoice; the customer sees the credit note and
   expect(text).toContain("Reason: Ten boards returned with damaged connectors");
   expect(text).toContain("SB-7 sensor board, SMT both sides");
   expect(text).toContain(money(note.total_minor));
+
+  // The PDF is a Factur-X: its embedded XML is a credit note (381) of the invoice and passes EN 16931.
+  const pdf = await page.request.get(`/api/credit-notes/${note.id}/pdf`);
+  const cii = await embeddedXml(await pdf.body());
+  expect(cii).toContain("<ram:TypeCode>381</ram:TypeCode>");
+  expect(cii).toContain(`<ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID>`);
+  expect(await en16931Errors(cii, "cii")).toEqual([]);
+  // The XRechnung download is a UBL CreditNote referring to the invoice.
+  const xml = await page.request.get(`/api/credit-notes/${note.id}/xml`);
+  expect(xml.status()).toBe(200);
+  expect(xml.headers()["content-type"]).toContain("application/xml");
+  const ubl = await xml.text();
+  expect(ubl).toContain("<CreditNote");
+  expect(ubl).toMatch(
+    new RegExp(`<cac:BillingReference>\\s*<cac:InvoiceDocumentReference>\\s*<cbc:ID>${invoice.number}<`),
+  );
+  expect(await en16931Errors(ubl, "ubl")).toEqual([]);
   await staffContext.close();
 });

@@ -502,7 +502,7 @@ export const staffInvoiceEndpoints = defineEndpoints("staff", {
     summary:
       "Issues an invoice (INV-…) for an order; the company's finance and admin users are told by e-mail",
     description:
-      "Bills delivered quantities. Without lines: every line's shipped quantity not yet invoiced, plus the shipping once. More than shipped minus invoiced (without advance_billing), more than ordered minus invoiced, a cancelled order or nothing left answers 409.",
+      "Bills delivered quantities; invoiced counts net of credit notes, so a credited quantity is billable again. Without lines: every line's shipped quantity not yet invoiced, plus the shipping once. More than shipped minus invoiced (without advance_billing), more than ordered minus invoiced, a cancelled order or nothing left answers 409.",
     access: STAFF,
     body: invoiceCreateSchema,
     response: staffInvoiceSchema,

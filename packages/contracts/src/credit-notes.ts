@@ -5,7 +5,7 @@ import { listQuerySchema, pageOf } from "./lists.ts";
 import { documentAddressSchema } from "./orders.ts";
 import { staffPdfQuerySchema } from "./documents.ts";
 import { billingIdParamSchema, invoiceLineSchema, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY } from "./billing.ts";
-import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
+import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF, XML_DOWNLOAD } from "./endpoints.ts";
 
 /**
  * Credit notes (docs/behaviour/billing.md#credit-notes, ADR 0018): the only correction of an issued
@@ -115,10 +115,24 @@ export const creditNoteEndpoints = defineEndpoints("invoices", {
     method: "GET",
     path: "/api/credit-notes/:id/pdf",
     summary: "The credit note as a PDF in the caller's language",
+    description:
+      "A Factur-X (EN 16931 profile) PDF/A-3 with the credit note's CII XML (type 381, referring to the invoice) embedded as factur-x.xml.",
     access: companyMembersWith("invoices.read"),
     params: billingIdParamSchema,
     response: PDF_DOWNLOAD,
     errors: [404],
+    caching: "private",
+  },
+  xml: {
+    method: "GET",
+    path: "/api/credit-notes/:id/xml",
+    summary: "The credit note as an XRechnung (EN 16931) UBL CreditNote XML",
+    description:
+      "A download named <number>.xml, referring to the invoice it corrects; its texts in the caller's language.",
+    access: companyMembersWith("invoices.read"),
+    params: billingIdParamSchema,
+    response: XML_DOWNLOAD,
+    errors: [404, 409],
     caching: "private",
   },
 });
@@ -155,12 +169,25 @@ export const staffCreditNoteEndpoints = defineEndpoints("staff", {
     method: "GET",
     path: "/api/staff/credit-notes/:id/pdf",
     summary: "Any company's credit note as a PDF",
-    description: "In the staff member's language unless `language` names another of the 12.",
+    description:
+      "A Factur-X (EN 16931) PDF/A-3 with the CII XML embedded, in the staff member's language unless `language` names another of the 12.",
     access: STAFF,
     params: billingIdParamSchema,
     query: staffPdfQuerySchema,
     response: PDF_DOWNLOAD,
     errors: [404],
+    caching: "private",
+  },
+  xml: {
+    method: "GET",
+    path: "/api/staff/credit-notes/:id/xml",
+    summary: "Any company's credit note as an XRechnung (EN 16931) UBL CreditNote XML",
+    description: "Texts in the staff member's language unless `language` names another of the 12.",
+    access: STAFF,
+    params: billingIdParamSchema,
+    query: staffPdfQuerySchema,
+    response: XML_DOWNLOAD,
+    errors: [404, 409],
     caching: "private",
   },
 });

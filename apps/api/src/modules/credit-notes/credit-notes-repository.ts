@@ -15,7 +15,10 @@ export interface CreditNoteRecord {
   creditNote: CreditNoteRow;
   invoiceNumber: string;
   invoiceIssuedOn: string;
+  /** The delivery date the invoice states, which its e-credit note repeats. */
+  invoiceDeliveredOn: string | null;
   orderNumber: string;
+  poNumber: string;
   companyName: string;
 }
 
@@ -33,7 +36,9 @@ function recordQuery(db: Executor) {
       creditNote: creditNotes,
       invoiceNumber: invoices.number,
       invoiceIssuedOn: invoices.issuedOn,
+      invoiceDeliveredOn: invoices.deliveredOn,
       orderNumber: salesOrders.number,
+      poNumber: salesOrders.poNumber,
       companyName: companies.name,
     })
     .from(creditNotes)

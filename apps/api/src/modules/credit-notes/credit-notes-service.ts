@@ -22,8 +22,15 @@ import {
   nextDocumentNumber,
   type DocumentContext,
 } from "../documents/documents-service.ts";
-import { lockInvoiceForPayment, settleInvoice, type InvoiceRow } from "../invoices/invoices-service.ts";
+import { facturXPdf, ublXml, type EInvoiceInput } from "../e-invoices/e-invoice-service.ts";
+import {
+  eInvoiceBuyerEmail,
+  lockInvoiceForPayment,
+  settleInvoice,
+  type InvoiceRow,
+} from "../invoices/invoices-service.ts";
 import { closeAnnouncedTransfer } from "../payments/payments-service.ts";
+import { creditNoteEInvoiceInput } from "./credit-note-e-invoice.ts";
 import { renderCreditNotePdf } from "./credit-note-pdf.ts";
 import {
   findCreditNote,
@@ -96,8 +103,31 @@ export async function staffCreditNotesPage(
   return { items: rows.map(staffCreditNoteDto), page: query.page, page_size: query.page_size, total };
 }
 
-function pdfOf(record: CreditNoteRecord, language: string): Promise<Buffer> {
-  return renderCreditNotePdf(creditNoteDto(record), { name: record.companyName }, language);
+/** The e-invoice input of a credit note, its texts in `language`, addressed as the invoice's was. */
+async function eInvoiceInputOf(
+  ctx: DocumentContext,
+  record: CreditNoteRecord,
+  language: string,
+): Promise<EInvoiceInput> {
+  const email = await eInvoiceBuyerEmail(ctx.db, record.creditNote.companyId);
+  const order = {
+    company_name: record.companyName,
+    po_number: record.poNumber,
+    delivered_on: record.invoiceDeliveredOn,
+  };
+  return creditNoteEInvoiceInput(creditNoteDto(record), order, email, language);
+}
+
+/**
+ * The credit note PDF customers and staff download and mails attach: the printed credit note as a
+ * Factur-X PDF/A-3 with its EN 16931 XML (type 381) embedded (docs/behaviour/billing.md#e-invoices).
+ */
+async function pdfOf(ctx: DocumentContext, record: CreditNoteRecord, language: string): Promise<Buffer> {
+  const [printed, input] = await Promise.all([
+    renderCreditNotePdf(creditNoteDto(record), { name: record.companyName }, language),
+    eInvoiceInputOf(ctx, record, language),
+  ]);
+  return facturXPdf(printed, input, language);
 }
 
 async function creditNotePdfFor(
@@ -108,7 +138,35 @@ async function creditNotePdfFor(
 ): Promise<{ number: string; pdf: Buffer }> {
   const record = await findCreditNote(ctx.db, id, companyId);
   if (!record) throw notFound("No such credit note");
-  return { number: record.creditNote.number, pdf: await pdfOf(record, language) };
+  return { number: record.creditNote.number, pdf: await pdfOf(ctx, record, language) };
+}
+
+async function creditNoteXmlFor(
+  ctx: DocumentContext,
+  id: string,
+  companyId: string | null,
+  language: string,
+): Promise<{ number: string; xml: string }> {
+  const record = await findCreditNote(ctx.db, id, companyId);
+  if (!record) throw notFound("No such credit note");
+  return {
+    number: record.creditNote.number,
+    xml: await ublXml(await eInvoiceInputOf(ctx, record, language)),
+  };
+}
+
+/** The company's credit note as XRechnung UBL XML (a CreditNote), its texts in the caller's language. */
+export function creditNoteXml(ctx: DocumentContext, id: string): Promise<{ number: string; xml: string }> {
+  return creditNoteXmlFor(ctx, id, ctx.tenant, ctx.auth.user.language);
+}
+
+/** Any company's credit note as XRechnung UBL XML, for the back office. */
+export function staffCreditNoteXml(
+  ctx: DocumentContext,
+  id: string,
+  language = ctx.auth.user.language,
+): Promise<{ number: string; xml: string }> {
+  return creditNoteXmlFor(ctx, id, null, language);
 }
 
 export function creditNotePdf(ctx: DocumentContext, id: string): Promise<{ number: string; pdf: Buffer }> {
@@ -262,7 +320,7 @@ export async function createCreditNote(
 }
 
 /**
- * Tells the company's payers of the credit note, each with its PDF in their language. The credit
+ * Tells the company's payers of the credit note, each with its PDF (the Factur-X) in their language. The credit
  * note exists already: a PDF that cannot be made leaves the mail without it, not the request failed.
  */
 async function mailCreditNote(ctx: DocumentContext, record: CreditNoteRecord): Promise<void> {
@@ -272,7 +330,7 @@ async function mailCreditNote(ctx: DocumentContext, record: CreditNoteRecord): P
   for (const locale of new Set(recipients.map((recipient) => documentTexts(recipient.language).locale))) {
     pdfs.set(
       locale,
-      await pdfOf(record, locale).catch((error: unknown) => {
+      await pdfOf(ctx, record, locale).catch((error: unknown) => {
         ctx.request.log.error(
           { err: error, creditNote: creditNote.id },
           "credit note PDF for the mail failed",

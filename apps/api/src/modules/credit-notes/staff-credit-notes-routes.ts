@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import { staffCreditNoteEndpoints } from "@ems/contracts/credit-notes";
 import { implement } from "../../lib/endpoint-routes.ts";
-import { sendPdf } from "../../lib/pdf-reply.ts";
-import { createCreditNote, staffCreditNotePdf, staffCreditNotesPage } from "./credit-notes-service.ts";
+import { sendPdf, sendXml } from "../../lib/pdf-reply.ts";
+import {
+  createCreditNote,
+  staffCreditNotePdf,
+  staffCreditNotesPage,
+  staffCreditNoteXml,
+} from "./credit-notes-service.ts";
 
 /** The back office's credit notes: every company's, and issuing new ones for an invoice. */
 export const staffCreditNotesRoutes: FastifyPluginAsync = async (app) => {
@@ -16,6 +21,14 @@ export const staffCreditNotesRoutes: FastifyPluginAsync = async (app) => {
         request.query.language,
       );
       return sendPdf(reply, number, pdf);
+    },
+    xml: async (request, reply) => {
+      const { number, xml } = await staffCreditNoteXml(
+        request.context(),
+        request.params.id,
+        request.query.language,
+      );
+      return sendXml(reply, number, xml);
     },
   });
 };

@@ -1,4 +1,4 @@
-import { InvoiceService, type Logger } from "@e-invoice-eu/core";
+import { FormatFactoryService, InvoiceService, type Invoice, type Logger } from "@e-invoice-eu/core";
 import { siteConfig } from "@ems/config/site";
 import type { DocumentTexts } from "../documents/document-texts.ts";
 import { eInvoiceData, type EInvoiceInput } from "./e-invoice-data.ts";
@@ -14,6 +14,7 @@ import { eInvoiceData, type EInvoiceInput } from "./e-invoice-data.ts";
 
 const FACTUR_X = "Factur-X-EN16931";
 const XRECHNUNG_UBL = "XRECHNUNG-UBL";
+const CII = "CII";
 
 /** The library reports schema violations through its logger and then throws them: the throw is enough. */
 const quiet: Logger = { log: () => {}, warn: () => {}, error: () => {} };
@@ -23,21 +24,61 @@ function generate(input: EInvoiceInput, options: { format: string; pdf?: Buffer;
     format: options.format,
     lang: options.language ?? "en",
     noWarnings: true,
-    ...(options.pdf
-      ? {
-          pdf: {
-            buffer: new Uint8Array(options.pdf.buffer, options.pdf.byteOffset, options.pdf.byteLength),
-            filename: `${input.number}.pdf`,
-            mimetype: "application/pdf",
-          },
-        }
-      : {}),
+    ...(options.pdf ? { pdf: pdfFile(input, options.pdf) } : {}),
+  });
+}
+
+const pdfFile = (input: EInvoiceInput, pdf: Buffer) => ({
+  buffer: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength),
+  filename: `${input.number}.pdf`,
+  mimetype: "application/pdf",
+});
+
+/**
+ * @e-invoice-eu/core 2.x writes the CII's preceding invoice (BG-3, `ram:InvoiceReferencedDocument`)
+ * from `cbc:ID` and `cbc:IssueDate` directly under `cac:BillingReference`, where its own schema (and
+ * UBL) put them under `cac:InvoiceDocumentReference`, so a credit note's CII lost its invoice
+ * (gflohr/e-invoice-eu#455, fixed in 3.0.0, which the registry does not offer yet). After the
+ * library validated the data, its Factur-X formatter gets them where that version reads them, the
+ * date as the CII's YYYYMMDD (that version copies it unconverted).
+ */
+async function facturXWithPrecedingInvoice(
+  input: EInvoiceInput,
+  pdf: Buffer,
+  language: string,
+): Promise<string | Uint8Array> {
+  await generate(input, { format: CII, language });
+  const data = eInvoiceData(input);
+  const references = data["ubl:Invoice"]["cac:BillingReference"] ?? [];
+  const patched = {
+    "ubl:Invoice": {
+      ...data["ubl:Invoice"],
+      "cac:BillingReference": references.map((reference) => {
+        const { "cbc:ID": id, "cbc:IssueDate": issued } = reference["cac:InvoiceDocumentReference"];
+        // Written as is into a date of format 102.
+        return {
+          ...reference,
+          "cbc:ID": id,
+          ...(issued ? { "cbc:IssueDate": issued.replaceAll("-", "") } : {}),
+        };
+      }),
+    },
+  } as Invoice;
+  const formatter = new FormatFactoryService().createFormatService(FACTUR_X, quiet);
+  formatter.fillInvoiceDefaults(patched);
+  return formatter.generate(patched, {
+    format: FACTUR_X,
+    lang: language,
+    noWarnings: true,
+    pdf: pdfFile(input, pdf),
   });
 }
 
 /** The printed document `pdf` as a Factur-X (EN 16931 profile) PDF/A-3 with its CII XML embedded. */
 export async function facturXPdf(pdf: Buffer, input: EInvoiceInput, language = "en"): Promise<Buffer> {
-  const result = await generate(input, { format: FACTUR_X, pdf, language });
+  const result = input.preceding_invoice
+    ? await facturXWithPrecedingInvoice(input, pdf, language)
+    : await generate(input, { format: FACTUR_X, pdf, language });
   if (typeof result === "string") throw new TypeError("Factur-X generation answered XML, not a PDF");
   return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
 }

@@ -220,6 +220,10 @@ describe("e-invoices against the official EN 16931 rules", () => {
     expect(xml).toContain("urn:cen.eu:en16931:2017");
     expect(xml).toContain(`<ram:CategoryCode>${category}</ram:CategoryCode>`);
     expect(xml).toContain(document.kind === "credit_note" ? "<ram:TypeCode>381" : "<ram:TypeCode>380");
+    if (document.preceding_invoice)
+      expect(xml).toContain(
+        `<ram:IssuerAssignedID>${document.preceding_invoice.number}</ram:IssuerAssignedID>`,
+      );
     expect(await en16931Errors(xml, "cii")).toEqual([]);
     // The printed page is still the page: its text reads as before.
     expect((await readPdf(pdf)).text).toContain(document.number);

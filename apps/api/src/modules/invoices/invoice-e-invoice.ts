@@ -1,7 +1,16 @@
 import { siteConfig } from "@ems/config/site";
-import { SHIPPING_LINE_POSITION, type InvoiceDetails } from "@ems/contracts/billing";
-import { documentTaxNote, documentTexts } from "../documents/document-texts.ts";
+import { SHIPPING_LINE_POSITION, type InvoiceDetails, type InvoiceLine } from "@ems/contracts/billing";
+import { documentTaxNote, documentTexts, type DocumentTexts } from "../documents/document-texts.ts";
 import { operatorAsSeller, type EInvoiceInput } from "../e-invoices/e-invoice-service.ts";
+
+/** A document's lines as e-invoice lines; the shipping charge (position 0) says that it is one. */
+export function eInvoiceLines(texts: DocumentTexts, lines: readonly InvoiceLine[]): EInvoiceInput["lines"] {
+  return lines.map((line) =>
+    line.position === SHIPPING_LINE_POSITION
+      ? { ...line, description: `${texts.t("total.shipping")}: ${line.description}` }
+      : line,
+  );
+}
 
 /**
  * A sales invoice as the e-invoices module's input (docs/behaviour/billing.md#e-invoices): the same
@@ -36,11 +45,7 @@ export function invoiceEInvoiceInput(
     buyer_reference: invoice.po_number ?? invoice.order_number,
     purchase_order: invoice.po_number,
     sales_order: invoice.order_number,
-    lines: invoice.lines.map((line) =>
-      line.position === SHIPPING_LINE_POSITION
-        ? { ...line, description: `${t("total.shipping")}: ${line.description}` }
-        : line,
-    ),
+    lines: eInvoiceLines(texts, invoice.lines),
     net_minor: invoice.subtotal_minor,
     tax_minor: invoice.tax_minor,
     gross_minor: invoice.total_minor,

@@ -30,11 +30,14 @@ import {
   type DocumentContext,
 } from "../documents/documents-service.ts";
 import {
+  billedByPosition,
   lockOrderForUpdate,
+  orderCreditNotes,
   orderDeliveryNotes,
   orderInvoices,
   orderLines,
   quantityByPosition,
+  type BilledPosition,
   type SalesOrderLineRow,
 } from "../orders/orders-service.ts";
 import { facturXPdf, ublXml, type EInvoiceInput } from "../e-invoices/e-invoice-service.ts";
@@ -173,21 +176,25 @@ export async function invoiceDetails(ctx: DocumentContext, id: string): Promise<
 }
 
 /**
- * The e-invoice input of an invoice, its texts in `language`. The buyer's electronic
- * address is the first member who pays invoices (else who reads them); a company with neither cannot
- * receive an e-invoice.
+ * The buyer's electronic address (BT-49) on the company's e-invoices and e-credit notes: the first
+ * member who pays invoices (else who reads them); a company with neither cannot receive one.
  */
+export async function eInvoiceBuyerEmail(db: Executor, companyId: string): Promise<string> {
+  const [payer] = await companyRecipients(db, companyId, rolesWith("invoices.pay"));
+  const reader = payer ?? (await companyRecipients(db, companyId, rolesWith("invoices.read")))[0];
+  if (!reader) throw conflict("The company has no member to address the e-invoice to");
+  return reader.email;
+}
+
+/** The e-invoice input of an invoice, its texts in `language`. */
 async function eInvoiceInputOf(
   ctx: DocumentContext,
   record: InvoiceRecord,
   details: InvoiceDetails,
   language: string,
 ): Promise<EInvoiceInput> {
-  const { companyId } = record.invoice;
-  const [payer] = await companyRecipients(ctx.db, companyId, rolesWith("invoices.pay"));
-  const reader = payer ?? (await companyRecipients(ctx.db, companyId, rolesWith("invoices.read")))[0];
-  if (!reader) throw conflict("The company has no member to address the e-invoice to");
-  return invoiceEInvoiceInput(details, { name: record.companyName }, reader.email, language);
+  const email = await eInvoiceBuyerEmail(ctx.db, record.invoice.companyId);
+  return invoiceEInvoiceInput(details, { name: record.companyName }, email, language);
 }
 
 async function invoiceXmlFor(
@@ -273,19 +280,19 @@ interface BilledLine {
 
 /**
  * The lines an invoice bills, by delivered quantities: per line, at most what delivery notes shipped
- * minus what earlier invoices bill; with advance billing at most what was ordered minus what was
- * billed. Without chosen lines, that maximum of every line that has one.
+ * minus what earlier invoices bill net of their credit notes; with advance billing at most what was
+ * ordered minus that. Without chosen lines, that maximum of every line that has one.
  */
 function billedLines(
   lines: readonly SalesOrderLineRow[],
   wanted: InvoiceCreate["lines"],
   shipped: ReadonlyMap<number, number>,
-  billed: ReadonlyMap<number, number>,
+  billed: ReadonlyMap<number, BilledPosition>,
   advance: boolean,
 ): BilledLine[] {
   const figures = (line: SalesOrderLineRow) => {
     const delivered = Math.min(shipped.get(line.position) ?? 0, line.quantity);
-    const invoiced = billed.get(line.position) ?? 0;
+    const invoiced = billed.get(line.position)?.quantity ?? 0;
     return {
       delivered,
       invoiced,
@@ -323,6 +330,11 @@ function billedLines(
   });
 }
 
+/** Whether what stands billed of the line, net of credit notes, is more than its units: its one-off costs. */
+function oneOffCostsBilled(line: SalesOrderLineRow, billed: BilledPosition | undefined): boolean {
+  return billed !== undefined && billed.amount > billed.quantity * line.unitPriceMinor;
+}
+
 /**
  * Invoices (part of) an order by delivered quantities (docs/behaviour/billing.md#invoices), plus the
  * shipping charge once. The order row stays locked until commit, so two invoices issued at once
@@ -340,13 +352,15 @@ export async function createInvoice(
     const order = await lockOrderForUpdate(tx, input.order_id);
     if (!order) throw notFound("No such order");
     if (order.status === "cancelled") throw conflict("The order is cancelled: it cannot be invoiced");
-    const [lines, bills, notes] = await Promise.all([
+    const [lines, bills, credits, notes] = await Promise.all([
       orderLines(tx, order.id),
       orderInvoices(tx, order.id),
+      orderCreditNotes(tx, order.id),
       orderDeliveryNotes(tx, order.id),
     ]);
     const shipped = quantityByPosition(notes);
-    const billed = quantityByPosition(bills);
+    // A credit note issued meanwhile (under the invoice's lock, not the order's) only frees more.
+    const billed = billedByPosition(bills, credits);
     const chosen = billedLines(lines, input.lines, shipped, billed, Boolean(input.advance_billing)).sort(
       (a, b) => a.line.position - b.line.position,
     );
@@ -354,7 +368,7 @@ export async function createInvoice(
     const shippingBilled = billed.has(SHIPPING_LINE_POSITION);
     if (input.include_shipping === true && shippingBilled) throw conflict("The shipping is already invoiced");
     // The shipping rides with the first invoice of goods, or alone once every line is billed.
-    const linesDone = lines.every((line) => (billed.get(line.position) ?? 0) >= line.quantity);
+    const linesDone = lines.every((line) => (billed.get(line.position)?.quantity ?? 0) >= line.quantity);
     const withShipping =
       (input.include_shipping ?? (!shippingBilled && (chosen.length > 0 || linesDone))) &&
       order.shippingMinor > 0;
@@ -364,11 +378,12 @@ export async function createInvoice(
       description: line.description,
       quantity,
       unit_price_minor: line.unitPriceMinor,
-      // The line's one-off costs are billed once, with its first invoice.
+      // The line's one-off costs are billed once, with its first invoice, and again only after a
+      // credit note took them back (with the last credited unit of an invoice's position).
       amount_minor: quoteLineAmountMinor(
         quantity,
         line.unitPriceMinor,
-        billed.has(line.position) ? 0 : line.engineeringCostMinor,
+        oneOffCostsBilled(line, billed.get(line.position)) ? 0 : line.engineeringCostMinor,
       ),
     }));
     if (withShipping) {

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from "d
 import type { Executor } from "@ems/db/factories";
 import {
   companies,
+  creditNotes,
   deliveryNotes,
   invoices,
   productionStageSets,
@@ -286,6 +287,19 @@ export async function listOrderInvoices(db: Executor, orderId: string) {
     .from(invoices)
     .where(eq(invoices.orderId, orderId))
     .orderBy(asc(invoices.issuedOn), asc(invoices.number));
+}
+
+/**
+ * The credit notes of the order's invoices with their lines (what they took back). Orders read the
+ * credit notes' table rather than the credit-notes module, which depends on orders (ADR 0011).
+ */
+export async function listOrderCreditNotes(db: Executor, orderId: string) {
+  return db
+    .select({ id: creditNotes.id, lines: creditNotes.lines })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.id));
 }
 
 // Placing an order

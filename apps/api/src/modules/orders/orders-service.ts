@@ -1,3 +1,4 @@
+import { SHIPPING_LINE_POSITION } from "@ems/contracts/billing";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import { MAX_MINOR } from "@ems/contracts/money";
 import {
@@ -61,6 +62,7 @@ import {
   insertSalesOrder,
   insertSalesOrderLines,
   insertWorkOrderStages,
+  listOrderCreditNotes,
   listOrderDeliveryNotes,
   listOrderInvoices,
   listOrderLines,
@@ -78,14 +80,40 @@ export type { DocumentContext, SalesOrderLineRow };
 
 // Derived figures
 
-/**
- * Quantities on these documents by order line position: what delivery notes shipped, or what
- * invoices bill (position 0 is the shipping charge), summed over every document.
- */
+/** Quantities on these documents by order line position (what delivery notes shipped), summed. */
 export function quantityByPosition(docs: readonly { lines: DocumentLineSnapshot[] }[]): Map<number, number> {
   const sums = new Map<number, number>();
   for (const doc of docs)
     for (const line of doc.lines) sums.set(line.position, (sums.get(line.position) ?? 0) + line.quantity);
+  return sums;
+}
+
+/** What invoices bill of one order line position, net of what credit notes took back of it. */
+export interface BilledPosition {
+  quantity: number;
+  amount: number;
+}
+
+/**
+ * What the order's invoices bill of each position net of what their credit notes took back: a
+ * credited quantity is billable again (docs/behaviour/billing.md#invoices). The shipping charge
+ * (position 0) stays billed once, whatever a credit note took back of it.
+ */
+export function billedByPosition(
+  bills: readonly { lines: DocumentLineSnapshot[] }[],
+  credits: readonly { lines: DocumentLineSnapshot[] }[],
+): Map<number, BilledPosition> {
+  const sums = new Map<number, BilledPosition>();
+  const add = (line: DocumentLineSnapshot, sign: 1 | -1) => {
+    const sum = sums.get(line.position) ?? { quantity: 0, amount: 0 };
+    sums.set(line.position, {
+      quantity: sum.quantity + sign * line.quantity,
+      amount: sum.amount + sign * line.amount_minor,
+    });
+  };
+  for (const line of bills.flatMap((bill) => bill.lines)) add(line, 1);
+  for (const line of credits.flatMap((credit) => credit.lines))
+    if (line.position !== SHIPPING_LINE_POSITION) add(line, -1);
   return sums;
 }
 
@@ -151,10 +179,11 @@ async function detailsOf(
 ): Promise<OrderDetails> {
   const { db } = pcbReader;
   const { order, summary } = record;
-  const [lines, notes, bills] = await Promise.all([
+  const [lines, notes, bills, credits] = await Promise.all([
     listOrderLines(db, order.id),
     listOrderDeliveryNotes(db, order.id),
     listOrderInvoices(db, order.id),
+    listOrderCreditNotes(db, order.id),
   ]);
   const [specs, assemblies] = await Promise.all([
     pcbSpecReferences(
@@ -167,7 +196,7 @@ async function detailsOf(
     ),
   ]);
   const delivered = quantityByPosition(notes);
-  const invoiced = quantityByPosition(bills);
+  const invoiced = billedByPosition(bills, credits);
   return {
     ...summaryDto(summary),
     placed_by_name: record.placedByName,
@@ -194,7 +223,7 @@ async function detailsOf(
       lead_time_days: line.leadTimeDays,
       delivery_date: line.deliveryDate,
       delivered_quantity: delivered.get(line.position) ?? 0,
-      invoiced_quantity: invoiced.get(line.position) ?? 0,
+      invoiced_quantity: invoiced.get(line.position)?.quantity ?? 0,
       pcb_spec: (line.pcbSpecVersionId && specs.get(line.pcbSpecVersionId)) || null,
       assembly_spec: (line.assemblySpecVersionId && assemblies.get(line.assemblySpecVersionId)) || null,
     })),
@@ -609,6 +638,11 @@ export function orderDeliveryNotes(db: Executor, orderId: string) {
 /** The order's invoices, oldest first, with their lines (what is billed already). */
 export function orderInvoices(db: Executor, orderId: string) {
   return listOrderInvoices(db, orderId);
+}
+
+/** The credit notes of the order's invoices, with their lines (what they took back). */
+export function orderCreditNotes(db: Executor, orderId: string) {
+  return listOrderCreditNotes(db, orderId);
 }
 
 /** Marks one stage of these lines complete (the shipped stage once a line is fully delivered). */

@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 
 import { trackingUrl } from "./tracking";
 
-/** The links of a document row: its PDF (and an invoice's XML) and the carrier's tracking page. */
+/** The links of a document row: its PDF (and an invoice's or credit note's XML) and the carrier's tracking page. */
 
 /** The document's PDF; the session cookie authenticates the download. */
 export function PdfLink({ href, number }: { href: string; number: string }) {
@@ -24,14 +24,22 @@ export function PdfLink({ href, number }: { href: string; number: string }) {
   );
 }
 
-/** An invoice's XRechnung (EN 16931 UBL) XML, for buyers whose systems read e-invoices. */
-export function XmlLink({ href, number }: { href: string; number: string }) {
+/** An invoice's or a credit note's XRechnung (EN 16931 UBL) XML, for buyers whose systems read e-invoices. */
+export function XmlLink({
+  href,
+  number,
+  creditNote = false,
+}: {
+  href: string;
+  number: string;
+  creditNote?: boolean;
+}) {
   const { i18n } = useLingui();
   return (
     <a
       href={href}
       download={`${number}.xml`}
-      aria-label={i18n._("billing.xml_label", { number })}
+      aria-label={i18n._(creditNote ? "billing.credit_note_xml_label" : "billing.xml_label", { number })}
       className="inline-flex items-center gap-1 rounded font-semibold text-primary-800 hover:underline dark:text-primary-300"
     >
       <FileCode aria-hidden="true" className="size-4" />

@@ -75,6 +75,7 @@ describe("InvoicesTable: the open amount", () => {
           "billing.invoices.credited": "Credited {amount}",
           "billing.invoices.credit_notes": "Credit notes",
           "billing.pdf_label": "Download {number} as PDF",
+          "billing.credit_note_xml_label": "Download credit note {number} as XML e-invoice (XRechnung)",
         },
       },
     });
@@ -127,7 +128,7 @@ describe("InvoicesTable: the open amount", () => {
     expect(screen.queryByText(/ (open|paid)$/)).toBeNull();
   });
 
-  it("shows what credit notes took back, what is left open, and each credit note's PDF", () => {
+  it("shows what credit notes took back, what is left open, and each credit note's PDF and XML", () => {
     table([{ ...invoice, credited_minor: 23_000, open_minor: 100_000 }], {
       [invoice.id]: [
         {
@@ -144,6 +145,11 @@ describe("InvoicesTable: the open amount", () => {
     expect(screen.getAllByText("CN-2026-00003").length).toBeGreaterThan(0);
     const pdf = screen.getAllByRole("link", { name: "Download CN-2026-00003 as PDF" })[0]!;
     expect(pdf.getAttribute("href")).toBe("/api/credit-notes/5f0e4c2a-8b1d-4e3f-9a6c-2d7b1e0f3a4b/pdf");
+    const xml = screen.getAllByRole("link", {
+      name: "Download credit note CN-2026-00003 as XML e-invoice (XRechnung)",
+    })[0]!;
+    expect(xml.getAttribute("href")).toBe("/api/credit-notes/5f0e4c2a-8b1d-4e3f-9a6c-2d7b1e0f3a4b/xml");
+    expect(xml.getAttribute("download")).toBe("CN-2026-00003.xml");
   });
 });
 

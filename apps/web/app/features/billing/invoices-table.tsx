@@ -65,7 +65,7 @@ export function TotalCell({ invoice, locale }: { invoice: Invoice; locale: Local
   );
 }
 
-/** The invoice's credit notes, each with its PDF. */
+/** The invoice's credit notes, each with its PDF and XML e-invoice. */
 function CreditNoteLinks({ notes, locale }: { notes: readonly InvoiceCreditNote[]; locale: Locale }) {
   const { i18n } = useLingui();
   if (notes.length === 0) return null;
@@ -74,7 +74,8 @@ function CreditNoteLinks({ notes, locale }: { notes: readonly InvoiceCreditNote[
       <span className={muted}>{i18n._("billing.invoices.credit_notes")}</span>
       <ul className="space-y-1">
         {notes.map((note) => (
-          <li key={note.id} className="flex flex-wrap items-center gap-x-2 text-sm">
+          // Wrapped rows 8 px apart keep the PDF and XML links targets of their own (WCAG 2.5.8).
+          <li key={note.id} className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm">
             <span className="whitespace-nowrap">{note.number}</span>
             <span className={muted}>
               <time dateTime={note.issued_on}>{formatDate(note.issued_on, locale)}</time>
@@ -82,6 +83,11 @@ function CreditNoteLinks({ notes, locale }: { notes: readonly InvoiceCreditNote[
             <PdfLink
               href={hrefOf(creditNoteEndpoints.pdf, { params: { id: note.id } })}
               number={note.number}
+            />
+            <XmlLink
+              href={hrefOf(creditNoteEndpoints.xml, { params: { id: note.id } })}
+              number={note.number}
+              creditNote
             />
           </li>
         ))}

@@ -550,6 +550,8 @@ function useCreditNoteColumns(locale: Locale) {
             number={note.number}
             company={note.company_name}
             pdfHref={hrefOf(staffCreditNoteEndpoints.pdf, { params: { id: note.id } })}
+            xmlHref={hrefOf(staffCreditNoteEndpoints.xml, { params: { id: note.id } })}
+            creditNote
           />
         ),
       }),

@@ -11,14 +11,17 @@ export function DocumentCell({
   company,
   pdfHref,
   xmlHref,
+  creditNote = false,
   children,
 }: {
   number: string;
   company: string;
   /** Its PDF, where the document has one. */
   pdfHref?: string;
-  /** Its e-invoice XML, for an invoice. */
+  /** Its e-invoice XML, for an invoice or a credit note. */
   xmlHref?: string;
+  /** The document is a credit note: its XML link says so. */
+  creditNote?: boolean;
   children?: ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -43,7 +46,9 @@ export function DocumentCell({
               href={xmlHref}
               download={`${number}.xml`}
               className={`${linkClass} inline-flex min-h-6 items-center text-sm`}
-              aria-label={i18n._("billing.xml_label", { number })}
+              aria-label={i18n._(creditNote ? "billing.credit_note_xml_label" : "billing.xml_label", {
+                number,
+              })}
             >
               {i18n._("billing.xml")}
             </a>
