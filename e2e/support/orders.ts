@@ -1,4 +1,5 @@
 import { expect, type APIResponse, type Page } from "@playwright/test";
+import { registerCompany, signInByApi } from "./accounts.ts";
 
 export const STAFF = { email: "staff@lindqvar.example", password: "demo-staff-2026" } as const;
 
@@ -108,14 +109,53 @@ export async function orderQuoteByApi(
 }
 
 /**
- * Quote to order through the API: staff quote 100 or 250 SB-7 sensor boards to the demo company
- * (Nordwind Sensorik GmbH) and send the quote; the signed-in customer orders 100 of them.
+ * Quote to order through the API: staff quote 100 or 250 SB-7 sensor boards to a company (the demo
+ * company, Nordwind Sensorik GmbH, unless named) and send the quote; the signed-in customer orders
+ * 100 of them.
  */
 export async function placeSensorBoardOrder(
   staff: Page,
   customer: Page,
   title = "Sensor board SB-7, pilot run",
+  company = "Nordwind Sensorik GmbH",
 ): Promise<{ order_id: string; order_number: string }> {
-  const quote = await sendSensorBoardQuote(staff, customer, { company: "Nordwind Sensorik GmbH", title });
+  const quote = await sendSensorBoardQuote(staff, customer, { company, title });
   return orderQuoteByApi(customer, quote.id, 100);
+}
+
+/**
+ * A new company of `country` registers, signs in and adds the address its documents go to; answers
+ * the user's e-mail. A journey that bills its own company reads figures no other journey changes.
+ */
+export async function registerCustomer(
+  page: Page,
+  stamp: number,
+  who: { company: string; country: string; vatId?: string; street: string; postcode: string; city: string },
+): Promise<string> {
+  const email = `finance.${stamp}@${who.country.toLowerCase()}-customer.example`;
+  const password = `cross border invoicing ${stamp}`;
+  await registerCompany(page, {
+    company: who.company,
+    firstName: "Maja",
+    lastName: "Lind",
+    email,
+    password,
+    country: who.country,
+    vatId: who.vatId,
+  });
+  await signInByApi(page, email, password);
+  await apiData(
+    await page.request.post("/api/company/addresses", {
+      data: {
+        label: "Head office",
+        street: who.street,
+        postal_code: who.postcode,
+        city: who.city,
+        country: who.country,
+        is_billing: true,
+        is_shipping: true,
+      },
+    }),
+  );
+  return email;
 }

@@ -3,9 +3,15 @@ import { embeddedXml } from "@ems/testing/pdf-attachments";
 import { pdfText as readPdfText } from "@ems/testing/pdf-text";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
-import { latestMail, registerCompany, signInByApi } from "../../support/accounts.ts";
+import { latestMail, signInByApi } from "../../support/accounts.ts";
 import { gotoHydrated } from "../../support/navigation.ts";
-import { apiData, orderQuoteByApi, sendSensorBoardQuote, STAFF } from "../../support/orders.ts";
+import {
+  apiData,
+  orderQuoteByApi,
+  registerCustomer,
+  sendSensorBoardQuote,
+  STAFF,
+} from "../../support/orders.ts";
 
 /** The operator's VAT ID in the demo configuration (packages/config/src/site.ts). */
 const OPERATOR_VAT_ID = "DE111010009";
@@ -47,40 +53,6 @@ async function readEInvoice(
   return { text: await readPdfText(bytes), cii, ubl };
 }
 
-/** A new company of `country` registers, signs in and adds the address its documents go to. */
-async function newCustomer(
-  page: Page,
-  stamp: number,
-  who: { company: string; country: string; vatId?: string; street: string; postcode: string; city: string },
-): Promise<string> {
-  const email = `finance.${stamp}@${who.country.toLowerCase()}-customer.example`;
-  const password = `cross border invoicing ${stamp}`;
-  await registerCompany(page, {
-    company: who.company,
-    firstName: "Maja",
-    lastName: "Lind",
-    email,
-    password,
-    country: who.country,
-    vatId: who.vatId,
-  });
-  await signInByApi(page, email, password);
-  await apiData(
-    await page.request.post("/api/company/addresses", {
-      data: {
-        label: "Head office",
-        street: who.street,
-        postal_code: who.postcode,
-        city: who.city,
-        country: who.country,
-        is_billing: true,
-        is_shipping: true,
-      },
-    }),
-  );
-  return email;
-}
-
 /** Staff ship every line of an order in full and invoice it, through the API. */
 async function shipAndInvoice(staff: Page, orderId: string): Promise<Invoice> {
   const order = await apiData<{ lines: { id: string; quantity: number }[] }>(
@@ -117,7 +89,7 @@ test("VAT by rule: Swedish reverse charge with a partial delivery and two transf
   // 1. A Swedish company with a valid VAT ID registers and orders 50 boards from a sent quote.
   const swedish = `Skärgård Elektronik ${stamp} AB`;
   const swedishVatId = "SE556036079301";
-  const swedishEmail = await newCustomer(page, stamp, {
+  const swedishEmail = await registerCustomer(page, stamp, {
     company: swedish,
     country: "SE",
     vatId: swedishVatId,
@@ -240,7 +212,7 @@ test("VAT by rule: Swedish reverse charge with a partial delivery and two transf
   // 6. A German company pays German VAT: 19 %.
   const germanPage = await browser.newPage();
   const german = `Weser Messtechnik ${stamp} GmbH`;
-  await newCustomer(germanPage, stamp, {
+  await registerCustomer(germanPage, stamp, {
     company: german,
     country: "DE",
     street: "Am Wall 120",
@@ -267,7 +239,7 @@ test("VAT by rule: Swedish reverse charge with a partial delivery and two transf
   // 7. A Swiss company gets a tax-exempt export invoice.
   const swissPage = await browser.newPage();
   const swiss = `Aare Präzision ${stamp} AG`;
-  await newCustomer(swissPage, stamp, {
+  await registerCustomer(swissPage, stamp, {
     company: swiss,
     country: "CH",
     vatId: "CHE116281710MWST",
