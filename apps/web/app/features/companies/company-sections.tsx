@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
 import {
-  addressUpdateSchema,
+  addressCreateSchema,
   companyUpdateSchema,
-  contactUpdateSchema,
+  contactCreateSchema,
   idParamSchema,
   type CompanyAddress,
   type CompanyContact,
@@ -24,13 +24,6 @@ import { FormProblem } from "~/components/ui/form-problem";
 import { Input, inputClassName } from "~/components/ui/input";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
-
-/** The edit forms post the record's id with its fields. */
-export const addressEditForm = idParamSchema.extend(addressUpdateSchema.shape);
-export const contactEditForm = idParamSchema.extend(contactUpdateSchema.shape);
-/** One dialog adds and edits: the id is there only when it edits. */
-const addressDialogForm = addressEditForm.partial({ id: true });
-const contactDialogForm = contactEditForm.partial({ id: true });
 
 /** Codes the company pages word themselves; the rest read as "please check this field" or the global error. */
 const COMPANY_ERRORS = {
@@ -120,7 +113,6 @@ function TextField({
   required,
   max,
   type = "text",
-  inputMode,
   autoComplete = "off",
   description,
   className,
@@ -129,9 +121,7 @@ function TextField({
   label: string;
   required?: boolean;
   max: number;
-  type?: "text" | "email" | "tel";
-  /** The keyboard a phone shows, for text fields that are not of a checked type (a website). */
-  inputMode?: "url";
+  type?: "text" | "email" | "tel" | "url";
   autoComplete?: string;
   description?: string;
   className?: string;
@@ -150,7 +140,6 @@ function TextField({
           {...f}
           required={required}
           maxLength={max}
-          inputMode={inputMode}
           autoComplete={autoComplete}
         />
       )}
@@ -275,8 +264,7 @@ function DetailsForm({
       <TextField
         field={fields.website}
         label={i18n._("my_companies.website")}
-        // Text, not type="url": the browser would refuse a bare domain, which the schema completes.
-        inputMode="url"
+        type="url"
         max={200}
         autoComplete="url"
         className="sm:col-span-2"
@@ -335,14 +323,11 @@ export function RelatedSection({ related, countries }: { related: RelatedCompany
   );
 }
 
-/** Adds an address, or edits `address` with the same fields filled in. */
 function AddressForm({
-  address,
   countries,
   defaultCountry,
   onDone,
 }: {
-  address?: CompanyAddress | undefined;
   countries: Country[];
   defaultCountry: string;
   onDone: () => void;
@@ -350,27 +335,14 @@ function AddressForm({
   const { i18n } = useLingui();
   const errorText = useCompanyErrorText();
   const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
-    schema: addressDialogForm,
-    defaultValue: address
-      ? {
-          id: address.id,
-          label: address.label,
-          recipient: address.recipient ?? "",
-          street: address.street,
-          street2: address.street2 ?? "",
-          postal_code: address.postal_code,
-          city: address.city,
-          region: address.region ?? "",
-          country: address.country,
-        }
-      : { country: defaultCountry },
-    success: i18n._(address ? "my_companies.address_updated" : "my_companies.address_created"),
+    schema: addressCreateSchema,
+    defaultValue: { country: defaultCountry },
+    success: i18n._("my_companies.address_created"),
     onDone,
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <IntentField intent={address ? "updateAddress" : "createAddress"} />
-      {address ? <input type="hidden" name="id" value={address.id} /> : null}
+      <IntentField intent="createAddress" />
       <CompanyProblem codes={formErrors} />
       <TextField
         field={fields.label}
@@ -467,13 +439,11 @@ export function AddressesSection({
   addresses: CompanyAddress[];
   countries: Country[];
   defaultCountry: string;
-  /** Adding, editing and choosing the billing and shipping address. */
   canCreate: boolean;
   canDelete: boolean;
 }) {
   const { i18n } = useLingui();
-  /** The address dialog: a new address, one to edit, or closed. */
-  const [editing, setEditing] = useState<CompanyAddress | "new" | null>(null);
+  const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<CompanyAddress | null>(null);
   const billing = useFetcherForm({
     schema: idParamSchema,
@@ -493,7 +463,7 @@ export function AddressesSection({
       title={i18n._("my_companies.addresses_title")}
       action={
         canCreate ? (
-          <Button variant="outline" onClick={() => setEditing("new")}>
+          <Button variant="outline" onClick={() => setAdding(true)}>
             {i18n._("my_companies.add_address")}
           </Button>
         ) : undefined
@@ -541,14 +511,6 @@ export function AddressesSection({
               </address>
               {canCreate ? (
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={i18n._("my_companies.edit_named", { name: a.label })}
-                    onClick={() => setEditing(a)}
-                  >
-                    {i18n._("my_companies.edit")}
-                  </Button>
                   {!a.is_billing ? (
                     <Button
                       type="submit"
@@ -604,20 +566,12 @@ export function AddressesSection({
         <IntentField intent="useAsShipping" />
       </shipping.fetcher.Form>
       <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={i18n._(editing === "new" ? "my_companies.add_address" : "my_companies.edit_address")}
+        open={adding}
+        onOpenChange={setAdding}
+        title={i18n._("my_companies.add_address")}
         closeLabel={i18n._("my_companies.close")}
       >
-        {editing ? (
-          <AddressForm
-            key={editing === "new" ? "new" : editing.id}
-            address={editing === "new" ? undefined : editing}
-            countries={countries}
-            defaultCountry={defaultCountry}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
+        <AddressForm countries={countries} defaultCountry={defaultCountry} onDone={() => setAdding(false)} />
       </Dialog>
       <Dialog
         open={deleting !== null}
@@ -632,30 +586,16 @@ export function AddressesSection({
   );
 }
 
-/** Adds a contact, or edits `contact` with the same fields filled in. */
-function ContactForm({ contact, onDone }: { contact?: CompanyContact | undefined; onDone: () => void }) {
+function ContactForm({ onDone }: { onDone: () => void }) {
   const { i18n } = useLingui();
   const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
-    schema: contactDialogForm,
-    ...(contact
-      ? {
-          defaultValue: {
-            id: contact.id,
-            first_name: contact.first_name,
-            last_name: contact.last_name,
-            email: contact.email ?? "",
-            phone: contact.phone ?? "",
-            position: contact.position ?? "",
-          },
-        }
-      : {}),
-    success: i18n._(contact ? "my_companies.contact_updated" : "my_companies.contact_created"),
+    schema: contactCreateSchema,
+    success: i18n._("my_companies.contact_created"),
     onDone,
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-      <IntentField intent={contact ? "updateContact" : "createContact"} />
-      {contact ? <input type="hidden" name="id" value={contact.id} /> : null}
+      <IntentField intent="createContact" />
       <CompanyProblem codes={formErrors} className="sm:col-span-2" />
       <TextField field={fields.first_name} label={i18n._("my_companies.first_name")} required max={100} />
       <TextField field={fields.last_name} label={i18n._("my_companies.last_name")} required max={100} />
@@ -673,8 +613,7 @@ function ContactForm({ contact, onDone }: { contact?: CompanyContact | undefined
 
 export function ContactsSection({ contacts, canCreate }: { contacts: CompanyContact[]; canCreate: boolean }) {
   const { i18n } = useLingui();
-  /** The contact dialog: a new contact, one to edit, or closed. */
-  const [editing, setEditing] = useState<CompanyContact | "new" | null>(null);
+  const [adding, setAdding] = useState(false);
   return (
     <CompanySection
       id="contacts"
@@ -682,7 +621,7 @@ export function ContactsSection({ contacts, canCreate }: { contacts: CompanyCont
       description={i18n._("my_companies.contacts_intro")}
       action={
         canCreate ? (
-          <Button variant="outline" onClick={() => setEditing("new")}>
+          <Button variant="outline" onClick={() => setAdding(true)}>
             {i18n._("my_companies.add_contact")}
           </Button>
         ) : undefined
@@ -699,51 +638,26 @@ export function ContactsSection({ contacts, canCreate }: { contacts: CompanyCont
         </p>
       ) : (
         <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
-          {contacts.map((c) => {
-            const name = `${c.first_name} ${c.last_name}`;
-            return (
-              <li
-                key={c.id}
-                aria-label={name}
-                className="flex flex-wrap items-center justify-between gap-2 py-2"
-              >
-                <div className="min-w-0">
-                  <span className="font-medium break-words">{name}</span>
-                  {c.position ? (
-                    <span className="text-sm text-neutral-600 dark:text-neutral-400"> · {c.position}</span>
-                  ) : null}
-                  <span className="block text-sm break-words text-neutral-700 dark:text-neutral-300">
-                    {[c.email, c.phone].filter(Boolean).join(" · ")}
-                  </span>
-                </div>
-                {canCreate ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={i18n._("my_companies.edit_named", { name })}
-                    onClick={() => setEditing(c)}
-                  >
-                    {i18n._("my_companies.edit")}
-                  </Button>
-                ) : null}
-              </li>
-            );
-          })}
+          {contacts.map((c) => (
+            <li key={c.id} className="py-2">
+              <span className="font-medium break-words">{`${c.first_name} ${c.last_name}`}</span>
+              {c.position ? (
+                <span className="text-sm text-neutral-600 dark:text-neutral-400"> · {c.position}</span>
+              ) : null}
+              <span className="block text-sm break-words text-neutral-700 dark:text-neutral-300">
+                {[c.email, c.phone].filter(Boolean).join(" · ")}
+              </span>
+            </li>
+          ))}
         </ul>
       )}
       <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={i18n._(editing === "new" ? "my_companies.add_contact" : "my_companies.edit_contact")}
+        open={adding}
+        onOpenChange={setAdding}
+        title={i18n._("my_companies.add_contact")}
         closeLabel={i18n._("my_companies.close")}
       >
-        {editing ? (
-          <ContactForm
-            key={editing === "new" ? "new" : editing.id}
-            contact={editing === "new" ? undefined : editing}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
+        <ContactForm onDone={() => setAdding(false)} />
       </Dialog>
     </CompanySection>
   );

@@ -16,8 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormProblem } from "~/components/ui/form-problem";
 import { FormField, IntentField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
+import { Input, inputClassName } from "~/components/ui/input";
 import { formErrorText } from "~/lib/form-errors";
 import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
@@ -223,13 +222,14 @@ export function CreditNoteDialog({
           error={reasonError}
         >
           {(f) => (
-            <Textarea
+            <textarea
               {...getTextareaProps(fields.reason)}
               {...f}
               required
               minLength={REASON_MIN}
               maxLength={REASON_MAX}
               rows={3}
+              className={`${inputClassName} h-auto min-h-20 py-2`}
             />
           )}
         </FormField>

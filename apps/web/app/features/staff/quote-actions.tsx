@@ -8,8 +8,7 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
+import { Input, inputClassName } from "~/components/ui/input";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
@@ -139,7 +138,15 @@ function LostDialog({ quote, onClose }: { quote: StaffQuoteDetail; onClose: () =
           label={i18n._("staff.lost_reason")}
           error={issueText(fields.reason, staffQuoteLostSchema.shape.reason)}
         >
-          {(f) => <Textarea {...getTextareaProps(fields.reason)} {...f} maxLength={1000} rows={3} />}
+          {(f) => (
+            <textarea
+              {...getTextareaProps(fields.reason)}
+              {...f}
+              maxLength={1000}
+              rows={3}
+              className={`${inputClassName} h-auto py-2`}
+            />
+          )}
         </FormField>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
