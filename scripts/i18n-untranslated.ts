@@ -4,8 +4,9 @@ import { fileURLToPath } from "node:url";
 import { LOCALES } from "../packages/i18n/src/locales.ts";
 
 /**
- * Lists, per language and catalog, the keys whose text is still the English one. Some strings are
- * the same in a language (brand names, "OK"); the list is for a translator to read, not a gate.
+ * Lists, per language and catalog, the keys whose text is still the English one, reviewed cognates
+ * included, for a translator to read. The gate is `npm run content:check`, which accepts only the
+ * cognates of content/locales/cognates.json (docs/content.md#checks).
  * Usage: node --import tsx scripts/i18n-untranslated.ts [catalog …]
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -95,7 +95,9 @@ export async function signInByApi(page: Page, email: string, password: string): 
 
 /**
  * Registers a new customer company through the register page and confirms the e-mailed code, so a
- * journey owns its account: nothing another journey does to the demo users can interfere.
+ * journey owns its account: nothing another journey does to the demo users can interfere. It ends
+ * signed out (the code signs in; first-hour.spec.ts follows that path), so a journey signs in as it
+ * needs: by the API, or through the form with its own way back.
  */
 export async function registerCompany(
   page: Page,
@@ -127,4 +129,7 @@ export async function registerCompany(
     .fill(codeIn(await latestMail(page.request, account.email, "verify_email")));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(/\/register\/success$/);
+  // The code signed this browser in; journeys then sign in themselves, as a returning user does.
+  expect((await page.request.get("/api/auth/session")).status()).toBe(200);
+  expect((await page.request.post("/api/auth/logout")).status()).toBe(200);
 }

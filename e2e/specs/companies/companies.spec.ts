@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from "../../support/axe.ts";
 import { DEMO_ADMIN, latestMail, signInByApi } from "../../support/accounts.ts";
 import { gotoHydrated } from "../../support/navigation.ts";
 
-test("invite a colleague, who accepts and signs in; change their role; add a shipping address", async ({
+test("invite a colleague, who accepts and signs in; change their role; add and edit an address and a contact", async ({
   page,
   browser,
 }) => {
@@ -14,6 +14,15 @@ test("invite a colleague, who accepts and signs in; change their role; add a shi
   await expect(page.getByRole("heading", { level: 1, name: "Your company" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Company details" })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // A bare domain is taken as the website's https:// address.
+  const details = page.getByRole("region", { name: "Company details" });
+  await details.getByLabel("Website").fill("nordwind-sensorik.example");
+  await details.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(details.getByLabel("Website")).toHaveValue("https://nordwind-sensorik.example");
 
   // Add an address and make it the shipping address.
   const label = `Lab ${Date.now()}`;
@@ -28,6 +37,55 @@ test("invite a colleague, who accepts and signs in; change their role; add a shi
   const card = page.getByRole("listitem", { name: label });
   await card.getByRole("button", { name: "Use as shipping address" }).click();
   await expect(card.getByText("Shipping", { exact: true })).toBeVisible();
+
+  // Edit it: the same dialog, filled in. Text pasted beyond a field's limit is not cut off: it stays,
+  // counted and explained, and the form will not save it.
+  await card.getByRole("button", { name: `Edit ${label}` }).click();
+  const editAddress = page.getByRole("dialog", { name: "Edit address" });
+  await expect(editAddress.getByLabel("Label")).toHaveValue(label);
+  const street = editAddress.getByLabel("Street and number");
+  await expect(street).toHaveValue("Deichstraße 3");
+  const pasted = "Deichstraße 3, Hinterhaus, ".padEnd(250, "x");
+  await street.selectText();
+  await page.keyboard.insertText(pasted);
+  await expect(street).toHaveValue(pasted);
+  await expect(editAddress.getByText("250 / 200")).toBeVisible();
+  await expect(editAddress.getByText("The text is 50 characters too long")).toBeVisible();
+  await expect(street).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+  await editAddress.getByLabel("Town or city").fill("Bremen-Walle");
+  await editAddress.getByRole("button", { name: "Save" }).click();
+  // Refused before sending: the first invalid field is focused.
+  await expect(street).toBeFocused();
+  await expect(editAddress).toBeVisible();
+  await street.fill("Deichstraße 5");
+  await expect(editAddress.getByText("13 / 200")).toBeVisible();
+  await editAddress.getByRole("button", { name: "Save" }).click();
+  await expect(editAddress).toBeHidden();
+  await expect(card.getByText("Deichstraße 5")).toBeVisible();
+  await expect(card.getByText("28203 Bremen-Walle")).toBeVisible();
+  // Editing keeps the address's role.
+  await expect(card.getByText("Shipping", { exact: true })).toBeVisible();
+
+  // Add a contact, then edit it.
+  const lastName = `Lager ${Date.now()}`;
+  await page.getByRole("button", { name: "Add contact" }).click();
+  const addContact = page.getByRole("dialog", { name: "Add contact" });
+  await addContact.getByLabel("First name").fill("Greta");
+  await addContact.getByLabel("Last name").fill(lastName);
+  await addContact.getByLabel("Position (optional)").fill("Goods receiving");
+  await addContact.getByRole("button", { name: "Save" }).click();
+  await expect(addContact).toBeHidden();
+  const contact = page.getByRole("listitem", { name: `Greta ${lastName}` });
+  await contact.getByRole("button", { name: `Edit Greta ${lastName}` }).click();
+  const editContact = page.getByRole("dialog", { name: "Edit contact" });
+  await expect(editContact.getByLabel("Position (optional)")).toHaveValue("Goods receiving");
+  await editContact.getByLabel("Position (optional)").fill("Incoming goods lead");
+  await editContact.getByLabel("Phone (optional)").fill("+49 421 555 10");
+  await editContact.getByRole("button", { name: "Save" }).click();
+  await expect(editContact).toBeHidden();
+  await expect(contact.getByText("Incoming goods lead")).toBeVisible();
+  await expect(contact.getByText("+49 421 555 10")).toBeVisible();
 
   // Invite a colleague.
   const email = `colleague.${Date.now()}@nordwind.example`;

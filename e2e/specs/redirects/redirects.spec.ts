@@ -86,4 +86,33 @@ test.describe("redirects", () => {
     });
     expect(crawler.status()).toBe(200);
   });
+
+  test("a first visit to / follows Accept-Language and lands on the German home, in German", async ({
+    browser,
+    request,
+  }) => {
+    const first = await request.get("/", {
+      maxRedirects: 0,
+      headers: { "Accept-Language": "fr;q=0.5, de-AT, de;q=0.9", "User-Agent": DESKTOP_CHROME },
+    });
+    expect(first.status()).toBe(302);
+    expect(first.headers()["location"]).toBe("/de");
+    expect(first.headers()["vary"]).toContain("Accept-Language");
+    // The visitor's own choice (the cookie) wins over the browser's languages.
+    const chosen = await request.get("/", {
+      maxRedirects: 0,
+      headers: { "Accept-Language": "de", Cookie: "i18n_redirected=en", "User-Agent": DESKTOP_CHROME },
+    });
+    expect(chosen.status()).toBe(200);
+
+    const context = await browser.newContext({ userAgent: DESKTOP_CHROME, locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/de$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("link", { name: "Angebot anfordern" }).first()).toBeVisible();
+    // Figures are grouped the German way.
+    await expect(page.getByText("4.425", { exact: true })).toBeVisible();
+    await context.close();
+  });
 });

@@ -7,7 +7,9 @@ import { REGISTRATION_TIMEOUT } from "../../support/settings.ts";
 test.describe("registration", () => {
   // Each journey solves a proof of work and waits for mail: slower than a plain page check.
   test.describe.configure({ timeout: 60_000 });
-  test("register a company, confirm the e-mailed code, then sign in", async ({ page }) => {
+  test("register a company, confirm the e-mailed code (which signs in), then sign in again", async ({
+    page,
+  }) => {
     const email = `buyer.${Date.now()}@newco.example`;
     await gotoHydrated(page, "/register");
     await expectNoAxeViolations(page);
@@ -30,9 +32,14 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/register\/success$/);
     await expect(page.getByRole("heading", { name: "Your company is registered" })).toBeVisible();
 
-    // The new administrator signs in with the e-mailed code.
-    await page.getByRole("link", { name: "Sign in" }).last().click();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // The code signed the new administrator in: on to the desk, greeted as new.
+    await page.getByRole("link", { name: "Go to your overview" }).click();
+    await expect(page).toHaveURL(/\/my\/desk$/);
+    await expect(page.getByText("Welcome, Klara", { exact: true })).toBeVisible();
+
+    // Signed out, the administrator signs in again with the e-mailed code.
+    expect((await page.request.post("/api/auth/logout")).status()).toBe(200);
+    await gotoHydrated(page, "/login");
     const started = new Date(Date.now() - 1000);
     await page.getByLabel("E-mail address").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("silver moon measures 2026");

@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
 import { LOCALES } from "@ems/i18n/locales";
 import { describe, expect, it } from "vitest";
 
@@ -56,6 +59,33 @@ describe("contentCoverage", () => {
       ).toBe(true);
       expect(percent(de.articles.done, de.articles.total)).toBe(50);
       expect(percent(2, 3)).toBe(66.6);
+    } finally {
+      content.remove();
+    }
+  });
+
+  it("reports a text copied from English unless it is a reviewed cognate", () => {
+    const content = createTestContent([], []);
+    try {
+      const catalog = (locale: string, texts: Record<string, string>) => {
+        mkdirSync(path.join(content.root, "locales", locale), { recursive: true });
+        writeFileSync(path.join(content.root, "locales", locale, "messages.json"), JSON.stringify(texts));
+      };
+      const english = { "home.cta_quote": "Request a quote", "list.status": "Status" };
+      for (const locale of LOCALES) catalog(locale, english);
+      catalog("es", { "home.cta_quote": "Solicitar presupuesto", "list.status": "Estado" });
+      const cognates = {
+        de: { Status: { why: "the same word in German", keys: ["messages.json:list.status"] } },
+      };
+      writeFileSync(path.join(content.root, "locales", "cognates.json"), JSON.stringify(cognates));
+
+      const copied = contentCoverage(content.root).problems.filter((p) => p.includes("copied from English"));
+      expect(copied.find((p) => p.startsWith("content/locales/de/"))).toMatch(/: home\.cta_quote$/);
+      expect(copied.find((p) => p.startsWith("content/locales/fr/"))).toMatch(
+        /: home\.cta_quote, list\.status$/,
+      );
+      expect(copied.some((p) => p.startsWith("content/locales/es/"))).toBe(false);
+      expect(copied.some((p) => p.startsWith("content/locales/en/"))).toBe(false);
     } finally {
       content.remove();
     }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { siteConfig } from "@ems/config/site";
+import { COGNATES_FILE, copiedStrings, type CognateAllowlist } from "@ems/i18n/copied-strings";
 import { LOCALES, type Locale } from "@ems/i18n/locales";
 import { PAGE_KEYS, PAGES, type PageKey } from "@ems/i18n/pages";
 import { pagePath } from "@ems/i18n/route-map";
@@ -77,6 +78,10 @@ export function contentCoverage(root = contentRoot()): CoverageReport {
   const bodies = pagesWithBody(root);
   const articleIds = kb.articleIds("en");
   const englishCatalogs = readCatalogs(root, "en");
+  const cognatesPath = path.join(root, "locales", COGNATES_FILE);
+  const cognates = existsSync(cognatesPath)
+    ? (JSON.parse(readFileSync(cognatesPath, "utf8")) as CognateAllowlist)
+    : {};
   const brandSuffix = ` – ${siteConfig.brand.name}`;
 
   const languages = LOCALES.map((locale): LanguageCoverage => {
@@ -140,6 +145,13 @@ export function contentCoverage(root = contentRoot()): CoverageReport {
         if (typeof translated[key] !== "string" || translated[key].trim() === "")
           missingStrings.push(`${file}:${key}`);
       }
+      // Issue 20: a text left as the English one is untranslated unless it is a reviewed cognate.
+      if (locale === "en") continue;
+      const copied = copiedStrings(locale, file, english, translated, cognates);
+      if (copied.length > 0)
+        problems.push(
+          `content/locales/${locale}/${file}: ${copied.length} text(s) copied from English (translate them, or add true cognates to content/locales/${COGNATES_FILE}): ${copied.join(", ")}`,
+        );
     }
 
     // Titles and descriptions of the marketing pages, as the <head> shows them.

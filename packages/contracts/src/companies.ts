@@ -102,6 +102,13 @@ export const addressCreateSchema = z
   })
   .meta({ id: "CompanyAddressCreate" });
 
+/**
+ * Replaces an address's fields. is_billing / is_shipping true make it the billing or shipping
+ * address (the flag moves from the other one); false or omitted leave the flags as they are, as a
+ * company always keeps its billing and shipping address until another takes the role.
+ */
+export const addressUpdateSchema = addressCreateSchema.meta({ id: "CompanyAddressUpdate" });
+
 export const contactSchema = z
   .object({
     id: z.uuid(),
@@ -123,6 +130,9 @@ export const contactCreateSchema = z
     position: optionalText(100),
   })
   .meta({ id: "CompanyContactCreate" });
+
+/** Replaces a contact's fields; empty optional fields clear them. */
+export const contactUpdateSchema = contactCreateSchema.meta({ id: "CompanyContactUpdate" });
 
 export const companyUserSchema = z
   .object({
@@ -186,8 +196,10 @@ export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
 export type RelatedCompany = z.infer<typeof relatedCompanySchema>;
 export type CompanyAddress = z.infer<typeof addressSchema>;
 export type AddressCreate = z.infer<typeof addressCreateSchema>;
+export type AddressUpdate = z.infer<typeof addressUpdateSchema>;
 export type CompanyContact = z.infer<typeof contactSchema>;
 export type ContactCreate = z.infer<typeof contactCreateSchema>;
+export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 export type InviteUser = z.infer<typeof inviteUserSchema>;
 export type Invitation = z.infer<typeof invitationSchema>;
@@ -243,6 +255,19 @@ export const companyEndpoints = defineEndpoints("company", {
     caching: "private",
     idempotent: true,
   },
+  updateAddress: {
+    method: "PUT",
+    path: "/api/company/addresses/:id",
+    summary: "Changes an address (administrators and buyers)",
+    description:
+      "is_billing / is_shipping true move that role to this address; false or omitted keep the roles as they are.",
+    access: companyMembersWith("company.addresses"),
+    params: idParamSchema,
+    body: addressUpdateSchema,
+    response: addressSchema,
+    errors: [404, 409, 429],
+    caching: "private",
+  },
   removeAddress: {
     method: "DELETE",
     path: "/api/company/addresses/:id",
@@ -297,6 +322,17 @@ export const companyEndpoints = defineEndpoints("company", {
     errors: [404, 429],
     caching: "private",
     idempotent: true,
+  },
+  updateContact: {
+    method: "PUT",
+    path: "/api/company/contacts/:id",
+    summary: "Changes a contact (administrators and buyers)",
+    access: companyMembersWith("company.addresses"),
+    params: idParamSchema,
+    body: contactUpdateSchema,
+    response: contactSchema,
+    errors: [404, 409, 429],
+    caching: "private",
   },
   users: {
     method: "GET",

@@ -96,6 +96,17 @@ export const deskDataSchema = z
         currency: z.string(),
       }),
     ),
+    /**
+     * A new customer's first steps, each from the company's data: an address, a colleague (invited
+     * or member), a PCB specification or a quote request. `first_visit` is true while the caller
+     * has no session older than the current one (the desk then says "Welcome", not "Welcome back").
+     */
+    onboarding: z.object({
+      first_visit: z.boolean(),
+      address: z.boolean(),
+      colleagues: z.boolean(),
+      first_request: z.boolean(),
+    }),
   })
   .meta({ id: "DeskData" });
 

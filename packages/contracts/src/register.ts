@@ -57,6 +57,14 @@ export const verifyLinkSchema = z.strictObject({
 });
 export const resendSchema = z.strictObject({ pending_id: z.uuid() });
 export const verifiedSchema = z.object({ email: z.string() });
+/**
+ * The code of a registration also signs in on the device that registered (the session cookie, never
+ * the token); `signed_in` is false for accounts that may not sign in that way (a second factor, no
+ * accepted company role), which sign in as usual.
+ */
+export const verifiedCodeSchema = verifiedSchema.extend({ signed_in: z.boolean() }).meta({
+  id: "RegistrationVerified",
+});
 
 /** reset_password, validate_reset_url_token, update_password (docs/behaviour/accounts.md#password-reset). */
 export const resetPasswordSchema = z.strictObject({ email });
@@ -97,10 +105,12 @@ export const registerEndpoints = defineEndpoints("register", {
   verify: {
     method: "POST",
     path: "/api/register/verify",
-    summary: "Confirms the address with the 6-digit code (5 wrong tries end it)",
+    summary: "Confirms the address with the 6-digit code (5 wrong tries end it) and signs in on this device",
+    description:
+      "Sets the HttpOnly session cookie as a completed sign-in does; the token is never in the body.",
     access: PUBLIC,
     body: verifyCodeSchema,
-    response: verifiedSchema,
+    response: verifiedCodeSchema,
     errors: [409, 410, 429],
     caching: "route",
   },

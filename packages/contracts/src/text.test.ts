@@ -126,3 +126,45 @@ describe("field kinds of the shared schemas", () => {
     expect(twoLines.error?.issues.map((i) => i.path.join("."))).toEqual(["name"]);
   });
 });
+
+describe("website fields", () => {
+  const company = { name: "Alpha Sensors GmbH", country: "DE" };
+  const website = (value: string) => companyUpdateSchema.safeParse({ ...company, website: value });
+
+  it("store a bare domain as its https:// address, in the company and the registration schema", () => {
+    for (const [typed, stored] of [
+      ["alpha.example", "https://alpha.example"],
+      ["  www.alpha.example/de  ", "https://www.alpha.example/de"],
+      ["alpha.example:8443/path?x=1", "https://alpha.example:8443/path?x=1"],
+      ["xn--mller-kva.example", "https://xn--mller-kva.example"],
+      ["http://alpha.example", "http://alpha.example"],
+      ["https://alpha.example", "https://alpha.example"],
+      ["", ""],
+    ] as const)
+      expect(website(typed).data?.website, typed).toBe(stored);
+    const registration = registerRequestSchema.shape.company;
+    expect(registration.parse({ ...company, website: "alpha.example" }).website).toBe(
+      "https://alpha.example",
+    );
+  });
+
+  it("still refuse other schemes, words without a dot, credentials and spaces", () => {
+    for (const typed of [
+      "javascript:alert(1)",
+      "mailto:sales@alpha.example",
+      "alpha",
+      "user@alpha.example",
+      "//alpha.example",
+      "alpha .example",
+      "ftp://alpha.example",
+    ])
+      expect(website(typed).success, typed).toBe(false);
+  });
+
+  it("count the length of the stored address against the limit", () => {
+    const host = `${"a".repeat(190)}.example`;
+    expect(host.length).toBe(198);
+    expect(website(host).success).toBe(false);
+    expect(website(`https://${"a".repeat(180)}.example`).success).toBe(true);
+  });
+});

@@ -101,9 +101,26 @@ export function isHttpUrl(value: string): boolean {
   );
 }
 
-/** An optional web address (a company's website): omitted or an empty string both mean "none". */
+/**
+ * A bare host as people type a website ("example.com", "www.example.com/de", "example.com:8080"):
+ * no scheme, and a dot in the host so that a mistyped word or another scheme ("javascript:…") is
+ * not mistaken for one.
+ */
+const BARE_HOST = /^[^\s/\\?#:@]+\.[^\s/\\?#:@]+(?::\d+)?(?:[/?#]|$)/;
+
+/** A bare host gets https://; anything else stays as typed for `isHttpUrl` to judge. */
+export function withWebScheme(value: string): string {
+  return BARE_HOST.test(value) ? `https://${value}` : value;
+}
+
+/**
+ * An optional web address (a company's website): omitted or an empty string both mean "none". A
+ * bare domain is read as its https:// address, so "example.com" is stored as "https://example.com".
+ * `overwrite` (not `transform`) keeps the schema a plain string for the OpenAPI document.
+ */
 export function optionalHttpUrl(max: number) {
   return singleLine()
+    .overwrite(withWebScheme)
     .max(max)
     .refine((value) => value === "" || isHttpUrl(value), HTTP_URL_MESSAGE)
     .optional();

@@ -134,4 +134,25 @@ describe("languageRedirect", () => {
     expect(languageRedirect("/", undefined, false)).toBeNull();
     expect(languageRedirect("/contact", "de", false)).toBeNull();
   });
+
+  it("lets the cookie win over Accept-Language", () => {
+    expect(languageRedirect("/", "fr", false, "de-DE,de;q=0.9")).toBe("/fr");
+    expect(languageRedirect("/", "en", false, "de-DE,de;q=0.9")).toBeNull();
+  });
+
+  it("sends a first visit to the best supported language of Accept-Language", () => {
+    expect(languageRedirect("/", undefined, false, "de")).toBe("/de");
+    expect(languageRedirect("/", undefined, false, "ja;q=1, sv-SE;q=0.8, de;q=0.9")).toBe("/de");
+    expect(languageRedirect("/", undefined, false, "pt-BR;q=0.5, nb-NO")).toBe("/no");
+    expect(languageRedirect("/", undefined, false, "en-GB, fr;q=0.9")).toBeNull();
+    expect(languageRedirect("/", undefined, false, "fr;q=0, it;q=0.3")).toBe("/it");
+    expect(languageRedirect("/contact", undefined, false, "de")).toBeNull();
+  });
+
+  it("keeps English for unsupported languages, no header and crawlers", () => {
+    expect(languageRedirect("/", undefined, false, "ja, zh-CN;q=0.8, *;q=0.1")).toBeNull();
+    expect(languageRedirect("/", undefined, false, "")).toBeNull();
+    expect(languageRedirect("/", undefined, false, undefined)).toBeNull();
+    expect(languageRedirect("/", undefined, true, "de")).toBeNull();
+  });
 });

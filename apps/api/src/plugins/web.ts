@@ -131,8 +131,10 @@ export default async function webPlugin(
           pathname,
           readCookie(request.headers.cookie, LANGUAGE_COOKIE),
           isbot(userAgent),
+          request.headers["accept-language"],
         );
-        if (language) return reply.header("Vary", "Cookie").redirect(`${language}${url.search}`, 302);
+        if (language)
+          return reply.header("Vary", "Cookie, Accept-Language").redirect(`${language}${url.search}`, 302);
 
         // Search results and previews of drafts are rendered per request, not prerendered.
         const perRequest =
@@ -150,10 +152,16 @@ export default async function webPlugin(
               .type("text/html; charset=utf-8");
           // Without Content-Encoding the compression hook gzips the decoded page for gzip-only clients.
           if (page.encoding) reply.header("Content-Encoding", page.encoding);
-          return reply
-            .header("Cache-Control", "public, max-age=0, must-revalidate")
-            .header("Vary", "Cookie, Accept-Encoding")
-            .send(page.body);
+          return (
+            reply
+              .header("Cache-Control", "public, max-age=0, must-revalidate")
+              // The root answers by Accept-Language too (a first visit is redirected by it).
+              .header(
+                "Vary",
+                pathname === "/" ? "Cookie, Accept-Language, Accept-Encoding" : "Cookie, Accept-Encoding",
+              )
+              .send(page.body)
+          );
         }
       }
 

@@ -1,13 +1,15 @@
 import { useLingui } from "@lingui/react";
 import { siteConfig } from "@ems/config/site";
+import { formatNumber } from "@ems/i18n/format";
 import { useEffect, useState } from "react";
 
-import { counterFigures, formatCount } from "~/lib/counter";
+import { counterFigures } from "~/lib/counter";
 
 /**
  * The counter band (docs/behaviour/public-site.md#counter-band). The server renders the figures of its moment; in the browser the component
  * figure then grows by one per second. The first client render may differ from the server's by a
- * few units, hence suppressHydrationWarning on the live numbers only.
+ * few units, hence suppressHydrationWarning on the live numbers only. Figures are grouped as the
+ * page's language writes numbers (issue 20): 4.425 in German, 4 425 in French, 4,425 in English.
  */
 export function CounterBand() {
   const { i18n } = useLingui();
@@ -20,6 +22,7 @@ export function CounterBand() {
   }, []);
 
   const figures = counterFigures(now, since);
+  const formatCount = (value: number) => formatNumber(value, i18n.locale);
 
   const items = [
     { key: "active_boms", value: formatCount(figures.activeBoms), live: false },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { counterFigures, formatCount, prorate, secondsElapsedThisYear } from "./counter";
+import { counterFigures, prorate, secondsElapsedThisYear } from "./counter";
 
 const YEAR_S = 31_557_600;
 
@@ -36,11 +36,5 @@ describe("counter proration", () => {
     const figures = counterFigures(new Date("2026-06-01T00:00:00Z"));
     expect(figures.activeBoms).toBe(4425);
     expect(figures.customers).toBe("300+");
-  });
-
-  it("formats with comma thousands separators", () => {
-    expect(formatCount(4425)).toBe("4,425");
-    expect(formatCount(2_500_000)).toBe("2,500,000");
-    expect(formatCount(12)).toBe("12");
   });
 });

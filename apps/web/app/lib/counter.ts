@@ -40,10 +40,3 @@ export function counterFigures(now: Date, since: Date = now): CounterFigures {
     customers: siteConfig.counter.customers,
   };
 }
-
-const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
-/** These figures use comma thousands separators in every language ("4,425"). */
-export function formatCount(value: number): string {
-  return countFormat.format(value);
-}

@@ -46,7 +46,7 @@ describe("switchLocaleHref (language switching)", () => {
     expect(switchLocaleHref(null, "/nothing", "it")).toBe("/it/nothing");
   });
 
-  it("gives # and warns when the page has no translation in the target language", () => {
+  it("leads to the target language's knowledge base where the page has no translation, warning once", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const glossary = {
       key: "resources-pcb-glossary" as const,
@@ -54,11 +54,15 @@ describe("switchLocaleHref (language switching)", () => {
       alias: false,
       params: {},
     };
-    expect(switchLocaleHref(glossary, "/de/ressourcen/leiterplatten-glossar", "fr")).toBe("#");
+    const path = "/de/ressourcen/leiterplatten-glossar";
+    expect(switchLocaleHref(glossary, path, "fr")).toBe(href("knowledge-base", "fr"));
+    expect(switchLocaleHref(glossary, path, "fi")).toBe("/fi/tietopankki");
+    // Every render of the selector asks again for every language: one warning per page and process.
+    for (let render = 0; render < 3; render++)
+      for (const target of ["es", "it", "fr"] as const) switchLocaleHref(glossary, path, target);
     expect(warn).toHaveBeenCalledOnce();
-    expect(switchLocaleHref(glossary, "/de/ressourcen/leiterplatten-glossar", "en")).toBe(
-      "/resources/pcb-glossary",
-    );
+    expect(switchLocaleHref(glossary, path, "en")).toBe("/resources/pcb-glossary");
+    warn.mockRestore();
   });
 });
 

@@ -54,7 +54,9 @@ export function currentPage(
  * Where the language selector points: on home and the knowledge-base index, that
  * language's root or index; elsewhere the translated path of the same page; a page the route map
  * does not know (an error page) keeps its path under the new prefix. A page that has no
- * translation in the target language gives "#", with a warning for the developers.
+ * translation in the target language (the glossary outside en and de) leads to that language's
+ * knowledge-base index, the nearest reference content a reader of it has (issue 20), with a
+ * warning for the developers once per page and process.
  */
 export function switchLocaleHref(
   page: CurrentPage | null,
@@ -69,11 +71,19 @@ export function switchLocaleHref(
   if (translations) return translations[target] ?? href("knowledge-base", target);
   const translated = pageHref(page.key, target, page.params);
   if (translated === null) {
-    console.warn(`No ${target} path for page "${page.key}"; the language link points nowhere.`);
-    return "#";
+    if (!warnedPages.has(page.key)) {
+      warnedPages.add(page.key);
+      console.warn(
+        `No path for page "${page.key}" in some languages (first: ${target}); their language links lead to the knowledge-base index.`,
+      );
+    }
+    return href("knowledge-base", target);
   }
   return translated;
 }
+
+/** Pages already warned about: the selector renders on every navigation, the warning is needed once. */
+const warnedPages = new Set<PageKey>();
 
 let pagesByPath: Map<string, { key: PageKey; locale: Locale }> | null = null;
 

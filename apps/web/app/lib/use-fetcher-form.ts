@@ -5,6 +5,7 @@ import { useFetcher } from "react-router";
 import type { z } from "zod";
 
 import type { FormReply } from "./form-action.server";
+import { revealFirstInvalidField } from "./reveal-invalid-field";
 import { showToast } from "./toast";
 
 /** What a form's fields hold before the schema reads them. */
@@ -64,6 +65,13 @@ export function useFetcherForm<Schema extends z.ZodType<Record<string, unknown>>
     if (success) showToast({ title: success, color: "success" });
   });
   const finish = useEffectEvent((data: Data | undefined) => onDone?.(data));
+  // The action's refusal of a field arrives after the submit: reveal that field once it is marked.
+  const revealed = useRef<FormReply<Data> | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !reply || reply.done || revealed.current === reply) return;
+    revealed.current = reply;
+    revealFirstInvalidField(document.forms.namedItem(form.id));
+  }, [fetcher.state, reply, form.id]);
   useEffect(() => {
     if (fetcher.state === "submitting" || !reply?.done) return;
     if (toasted.current !== reply) {

@@ -27,7 +27,8 @@ const SESSION_COOKIE_OPTIONS = { path: "/", httpOnly: true, secure: true, sameSi
 // A hint for scripts that a session may exist; it grants nothing (ADR 0003).
 const HINT_COOKIE_OPTIONS = { path: "/", secure: true, sameSite: "lax" } as const;
 
-function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date) {
+/** The session and hint cookies of a new session, for every route that signs in. */
+export function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date) {
   const maxAge = Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000);
   reply
     .setCookie(SESSION_COOKIE, token, { ...SESSION_COOKIE_OPTIONS, maxAge, expires: expiresAt })

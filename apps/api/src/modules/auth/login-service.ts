@@ -1,10 +1,9 @@
 import { createHash, randomInt } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { SESSION_ABSOLUTE_TIMEOUT_MS } from "@ems/config/constants";
 import type { LoginRequest, LoginResponse, VerifyRequest, VerifyResponse } from "@ems/contracts/auth";
 import { ERROR_CODES } from "@ems/contracts/errors";
 import type { Database } from "@ems/db/client";
-import { hashSessionToken, newSessionToken } from "@ems/db/tokens";
+import type { Executor } from "@ems/db/factories";
 import { AppError } from "../../lib/app-error.ts";
 import { secretsEqual, verifyPassword } from "../../lib/passwords.ts";
 import { matchTotp } from "../../lib/totp.ts";
@@ -13,6 +12,7 @@ import { validateCaptcha, type CaptchaSettings } from "../captcha/captcha-servic
 import type { Mailer } from "../mail/mail-service.ts";
 import { deleteCounter, incrementCounter, peekCounter } from "../rate-limit/rate-limit-service.ts";
 import { newDeviceCookie, trustedDeviceNonce } from "./device-cookie.ts";
+import { startSession, type StartedSession } from "./session-service.ts";
 import {
   claimTotpStep,
   consumeChallenge,
@@ -20,10 +20,8 @@ import {
   findChallenge,
   findSignInUserByEmail,
   findSignInUserById,
-  insertSession,
   markSignedInUser,
   openChallenge,
-  revokeSessionByTokenHash,
   useRecoveryCode,
   type SignInUser,
 } from "./login-repository.ts";
@@ -295,19 +293,9 @@ export async function finishSignIn(
   if (!hasAcceptedRole(user))
     throw new AppError(401, ERROR_CODES.noAcceptedRoles, "This account has no accepted role in a company");
 
-  const token = newSessionToken();
-  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS);
-  const userAgent = ctx.request.headers["user-agent"];
-  await db.transaction(async (tx) => {
+  const { token, expiresAt } = await db.transaction(async (tx) => {
     if (!(await consumeChallenge(tx, challenge.id, now))) throw sessionExpired();
-    if (presentedToken) await revokeSessionByTokenHash(tx, hashSessionToken(presentedToken), now);
-    await insertSession(tx, {
-      userId: user.id,
-      tokenHash: hashSessionToken(token),
-      expiresAt,
-      userAgent: typeof userAgent === "string" ? userAgent.slice(0, 300) : null,
-      ipAddress: ctx.request.ip,
-    });
+    const started = await startSession(tx, user.id, ctx.request, presentedToken, now);
     // The e-mailed code proves the address as well as a verification link would.
     if (challenge.method === "email" && !user.emailVerifiedAt)
       await markSignedInUser(tx, user.id, { emailVerifiedAt: now });
@@ -318,6 +306,7 @@ export async function finishSignIn(
       details: { method: challenge.method },
       request: ctx.request,
     });
+    return started;
   });
 
   return {
@@ -335,6 +324,32 @@ export async function finishSignIn(
       must_change_password: user.mustChangePassword,
     },
   };
+}
+
+/**
+ * Signs in a user who has just confirmed the address of a new registration with its code, inside
+ * the confirming transaction: the code proves the mailbox and the password was set moments before,
+ * which is what the two sign-in steps prove. Null, and no session, for a user this must not sign in:
+ * disabled, without an accepted company role, or with an authenticator the code does not replace.
+ */
+export async function signInConfirmedUser(
+  tx: Executor,
+  userId: string,
+  request: Pick<FastifyRequest, "ip" | "headers">,
+  presentedToken: string | undefined,
+  now: Date,
+): Promise<StartedSession | null> {
+  const user = await findSignInUserById(tx, userId);
+  if (!user || !hasAcceptedRole(user) || user.totpEnabledAt) return null;
+  const started = await startSession(tx, user.id, request, presentedToken, now);
+  await recordActivity(tx, {
+    action: "auth.login",
+    companyId: user.companyId,
+    actor: { id: user.id, name: displayName(user) },
+    details: { method: "registration" },
+    request,
+  });
+  return started;
 }
 
 /** Uses one of the user's recovery codes (by its hash) once: false when it is unknown or used. */

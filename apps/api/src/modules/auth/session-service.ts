@@ -3,10 +3,16 @@ import type { SessionInfo } from "@ems/contracts/auth";
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_IDLE_TIMEOUT_MS } from "@ems/config/constants";
 import type { Database } from "@ems/db/client";
 import type { Executor } from "@ems/db/factories";
-import { hashSessionToken } from "@ems/db/tokens";
+import { hashSessionToken, newSessionToken } from "@ems/db/tokens";
 import type { SessionWithUser } from "../../lib/caller.ts";
 import { findSessionByTokenHash, revokeSession, touchSession } from "./session-repository.ts";
-import { listLiveSessions, revokeUserSession, revokeUserSessions } from "./login-repository.ts";
+import {
+  insertSession,
+  listLiveSessions,
+  revokeSessionByTokenHash,
+  revokeUserSession,
+  revokeUserSessions,
+} from "./login-repository.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 
 /** Recording every request's time would write on every call; a minute's precision is enough for idle expiry. */
@@ -43,6 +49,37 @@ export async function authenticateToken(
   if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS)
     await touchSession(db, session.sessionId, now);
   return session;
+}
+
+export interface StartedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * A new session with a fresh token inside the caller's transaction, for every way of signing in (the
+ * sign-in code, a confirmed registration): any session the request carried ends first, so a token
+ * planted before signing in is worth nothing afterwards (no fixation).
+ */
+export async function startSession(
+  tx: Executor,
+  userId: string,
+  request: Pick<FastifyRequest, "ip" | "headers">,
+  presentedToken: string | undefined,
+  now: Date,
+): Promise<StartedSession> {
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS);
+  const userAgent = request.headers["user-agent"];
+  if (presentedToken) await revokeSessionByTokenHash(tx, hashSessionToken(presentedToken), now);
+  await insertSession(tx, {
+    userId,
+    tokenHash: hashSessionToken(token),
+    expiresAt,
+    userAgent: typeof userAgent === "string" ? userAgent.slice(0, 300) : null,
+    ipAddress: request.ip,
+  });
+  return { token, expiresAt };
 }
 
 export async function endSession(db: Database, sessionId: string, now = new Date()): Promise<void> {

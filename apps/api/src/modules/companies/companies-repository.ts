@@ -99,6 +99,19 @@ export async function insertAddress(
   return row;
 }
 
+/** Replaces an address's fields (not its billing and shipping flags: `moveAddressFlag` moves those). */
+export async function updateAddress(
+  db: Executor,
+  companyId: string,
+  id: string,
+  values: Omit<typeof companyAddresses.$inferInsert, "companyId" | "id" | "isBilling" | "isShipping">,
+): Promise<void> {
+  await db
+    .update(companyAddresses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(companyAddresses.companyId, companyId), eq(companyAddresses.id, id)));
+}
+
 export async function deleteAddress(db: Executor, companyId: string, id: string): Promise<void> {
   await db
     .delete(companyAddresses)
@@ -136,6 +149,21 @@ export async function listContacts(db: Executor, companyId: string): Promise<Con
     .where(eq(companyContacts.companyId, companyId))
     .orderBy(asc(companyContacts.lastName), asc(companyContacts.firstName), asc(companyContacts.id))
     .limit(500);
+}
+
+/** Replaces a contact's fields; null when the company has no such contact. */
+export async function updateContact(
+  db: Executor,
+  companyId: string,
+  id: string,
+  values: Omit<typeof companyContacts.$inferInsert, "companyId" | "id">,
+): Promise<ContactRow | null> {
+  const [row] = await db
+    .update(companyContacts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(companyContacts.companyId, companyId), eq(companyContacts.id, id)))
+    .returning();
+  return row ?? null;
 }
 
 export async function insertContact(

@@ -10,7 +10,9 @@ import {
   createAddress,
   createContact,
   disableUser,
+  editAddress,
   editCompany,
+  editContact,
   enableUser,
   getCompany,
   getInvitation,
@@ -29,7 +31,7 @@ export interface CompaniesRouteOptions {
 /**
  * Company (docs/behaviour/accounts.md#company): the caller's own company (tenant = the signed-in
  * user's company). Every member reads; administrators change the company and its users; buyers may
- * also add addresses and contacts. Staff never pass a company access: the back office has its own
+ * also add and change addresses and contacts. Staff never pass a company access: the back office has its own
  * routes.
  */
 export const companiesRoutes: FastifyPluginAsync<CompaniesRouteOptions> = async (app, { rateLimit }) => {
@@ -42,6 +44,7 @@ export const companiesRoutes: FastifyPluginAsync<CompaniesRouteOptions> = async 
     related: (request) => relatedCompanies(request.context()),
     addresses: (request) => addresses(request.context()),
     createAddress: (request) => createAddress(request.context(), request.body),
+    updateAddress: (request) => editAddress(request.context(), request.params.id, request.body),
     removeAddress: async (request) => {
       await removeAddress(request.context(), request.params.id);
       return null;
@@ -50,6 +53,7 @@ export const companiesRoutes: FastifyPluginAsync<CompaniesRouteOptions> = async 
     useAsShipping: (request) => useAddressAs(request.context(), request.params.id, "shipping"),
     contacts: (request) => contacts(request.context()),
     createContact: (request) => createContact(request.context(), request.body),
+    updateContact: (request) => editContact(request.context(), request.params.id, request.body),
     users: (request) => companyUsers(request.context()),
     inviteUser: {
       config: { ...mailLimit },

@@ -4,12 +4,14 @@ import {
   INVITATION_VALID_DAYS,
   type AcceptInvitation,
   type AddressCreate,
+  type AddressUpdate,
   type CompanyAddress,
   type CompanyContact,
   type CompanyDetails,
   type CompanyUpdate,
   type CompanyUser,
   type ContactCreate,
+  type ContactUpdate,
   type Invitation,
   type InviteUser,
   type RelatedCompany,
@@ -46,7 +48,9 @@ import {
   lockAcceptedAdmins,
   moveAddressFlag,
   setUserFields,
+  updateAddress as updateAddressRow,
   updateCompany,
+  updateContact as updateContactRow,
   updateMember,
   type AddressRow,
   type ContactRow,
@@ -212,6 +216,45 @@ export async function useAddressAs(
 }
 
 /**
+ * Change an address (docs/behaviour/accounts.md#company). A flag set in the input moves that role
+ * here; a cleared one is ignored, so the company never loses its billing or shipping address by an
+ * edit (the partial unique indexes keep one of each).
+ */
+export async function editAddress(
+  ctx: CompanyContext,
+  id: string,
+  input: AddressUpdate,
+): Promise<CompanyAddress> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await findAddress(tx, ctx.tenant, id);
+    if (!row) throw notFound("No such address");
+    await updateAddressRow(tx, ctx.tenant, id, {
+      label: input.label,
+      recipient: blankToNull(input.recipient),
+      street: input.street,
+      street2: blankToNull(input.street2),
+      postalCode: input.postal_code,
+      city: input.city,
+      region: blankToNull(input.region),
+      country: input.country,
+    });
+    await recordActivity(tx, {
+      action: "company.address_updated",
+      companyId: ctx.tenant,
+      actor: ctx.actor,
+      subject: { type: "address", id },
+      details: { label: input.label },
+      request: ctx.request,
+    });
+    if (input.is_billing && !row.isBilling) await flagAddress(ctx, tx, id, "billing");
+    if (input.is_shipping && !row.isShipping) await flagAddress(ctx, tx, id, "shipping");
+  });
+  const row = await findAddress(ctx.db, ctx.tenant, id);
+  if (!row) throw notFound("No such address");
+  return addressDto(row);
+}
+
+/**
  * Delete an address (docs/behaviour/accounts.md#company). The billing and the shipping address cannot
  * be deleted (409 ADDRESS_IN_USE): documents need them, so another address must take the role first.
  */
@@ -272,6 +315,33 @@ export async function createContact(ctx: CompanyContext, input: ContactCreate): 
       request: ctx.request,
     });
     return created;
+  });
+  return contactDto(row);
+}
+
+/** Change a contact (docs/behaviour/accounts.md#company); empty optional fields clear them. */
+export async function editContact(
+  ctx: CompanyContext,
+  id: string,
+  input: ContactUpdate,
+): Promise<CompanyContact> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updateContactRow(tx, ctx.tenant, id, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: blankToNull(input.email),
+      phone: blankToNull(input.phone),
+      position: blankToNull(input.position),
+    });
+    if (!updated) throw notFound("No such contact");
+    await recordActivity(tx, {
+      action: "company.contact_updated",
+      companyId: ctx.tenant,
+      actor: ctx.actor,
+      subject: { type: "contact", id },
+      request: ctx.request,
+    });
+    return updated;
   });
   return contactDto(row);
 }

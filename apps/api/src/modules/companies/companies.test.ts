@@ -235,6 +235,178 @@ describe("contacts", () => {
   });
 });
 
+describe("editing addresses and contacts", () => {
+  it("changes an address, moves a flag only when asked and keeps one billing and one shipping address", async () => {
+    const { company, admin } = await companyWithAdmin();
+    const first = (
+      await admin.call("POST", "/api/company/addresses", address({ is_billing: true, is_shipping: true }))
+    ).json().data;
+    const second = (
+      await admin.call("POST", "/api/company/addresses", address({ label: "Warehouse" }))
+    ).json().data;
+
+    const put = await admin.call(
+      "PUT",
+      `/api/company/addresses/${first.id}`,
+      address({ label: "Head office (new)", street2: "3rd floor", recipient: "", is_billing: false }),
+    );
+    expect(put.statusCode).toBe(200);
+    // Clearing a flag in an edit does not leave the company without its billing address.
+    expect(put.json().data).toMatchObject({
+      id: first.id,
+      label: "Head office (new)",
+      street2: "3rd floor",
+      recipient: null,
+      is_billing: true,
+      is_shipping: true,
+    });
+
+    const moved = await admin.call(
+      "PUT",
+      `/api/company/addresses/${second.id}`,
+      address({ label: "Warehouse", city: "Hamburg", is_shipping: true }),
+    );
+    expect(moved.json().data).toMatchObject({ city: "Hamburg", is_billing: false, is_shipping: true });
+    const list = (await admin.call("GET", "/api/company/addresses")).json().data as {
+      id: string;
+      is_billing: boolean;
+      is_shipping: boolean;
+    }[];
+    expect(list.filter((a) => a.is_shipping).map((a) => a.id)).toEqual([second.id]);
+    expect(list.filter((a) => a.is_billing).map((a) => a.id)).toEqual([first.id]);
+
+    const actions = (await db().select().from(activityLog).where(eq(activityLog.companyId, company.id))).map(
+      (e) => e.action,
+    );
+    expect(actions.filter((a) => a === "company.address_updated")).toHaveLength(2);
+    expect(actions).toContain("company.address_shipping");
+  });
+
+  it("changes a contact and clears emptied optional fields", async () => {
+    const { company, admin } = await companyWithAdmin();
+    const created = (
+      await admin.call("POST", "/api/company/contacts", {
+        first_name: "Greta",
+        last_name: "Wareneingang",
+        email: "goods-in@alpha.example",
+        phone: "+49 421 000",
+        position: "Goods receiving",
+      })
+    ).json().data;
+    const put = await admin.call("PUT", `/api/company/contacts/${created.id}`, {
+      first_name: "Greta",
+      last_name: "Lager",
+      email: "",
+      phone: "+49 421 111",
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data).toEqual({
+      id: created.id,
+      first_name: "Greta",
+      last_name: "Lager",
+      email: null,
+      phone: "+49 421 111",
+      position: null,
+    });
+    const log = await db().select().from(activityLog).where(eq(activityLog.companyId, company.id));
+    expect(log.map((e) => e.action)).toContain("company.contact_updated");
+  });
+
+  it("lets buyers edit but not viewers, engineers or finance", async () => {
+    const { company, admin } = await companyWithAdmin();
+    const addressId = (await admin.call("POST", "/api/company/addresses", address())).json().data.id;
+    const contactId = (
+      await admin.call("POST", "/api/company/contacts", { first_name: "A", last_name: "B" })
+    ).json().data.id;
+    for (const role of ["viewer", "engineer", "finance", "buyer"] as const) {
+      const { call } = await signIn(company.id, role);
+      const expected = role === "buyer" ? 200 : 403;
+      const a = await call("PUT", `/api/company/addresses/${addressId}`, address({ label: `By ${role}` }));
+      expect(a.statusCode, role).toBe(expected);
+      const c = await call("PUT", `/api/company/contacts/${contactId}`, { first_name: role, last_name: "B" });
+      expect(c.statusCode, role).toBe(expected);
+    }
+    const [row] = await db().select().from(companyAddresses).where(eq(companyAddresses.id, addressId));
+    expect(row!.label).toBe("By buyer");
+  });
+
+  it("answers 404 for another company's or a missing id and writes nothing", async () => {
+    const a = await companyWithAdmin();
+    const b = await companyWithAdmin();
+    const bAddress = (await b.admin.call("POST", "/api/company/addresses", address())).json().data.id;
+    const bContact = (
+      await b.admin.call("POST", "/api/company/contacts", { first_name: "Bea", last_name: "Beta" })
+    ).json().data.id;
+    const beforeLog = await rows(activityLog);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    for (const id of [bAddress, missing]) {
+      const res = await a.admin.call(
+        "PUT",
+        `/api/company/addresses/${id}`,
+        address({ label: "Taken", is_billing: true }),
+      );
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe("NOT_FOUND");
+    }
+    for (const id of [bContact, missing]) {
+      const res = await a.admin.call("PUT", `/api/company/contacts/${id}`, {
+        first_name: "X",
+        last_name: "Y",
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe("NOT_FOUND");
+      expect(res.json().message).not.toContain(b.company.name);
+    }
+    const [addressRow] = await db().select().from(companyAddresses).where(eq(companyAddresses.id, bAddress));
+    expect(addressRow).toMatchObject({ label: "Head office", isBilling: false });
+    const [contactRow] = await db().select().from(companyContacts).where(eq(companyContacts.id, bContact));
+    expect(contactRow).toMatchObject({ firstName: "Bea", lastName: "Beta" });
+    expect(await rows(activityLog)).toBe(beforeLog);
+  });
+
+  it("refuses malformed, oversized and hostile edits with the field and writes nothing", async () => {
+    const { admin } = await companyWithAdmin();
+    const addressId = (await admin.call("POST", "/api/company/addresses", address())).json().data.id;
+    const contactId = (
+      await admin.call("POST", "/api/company/contacts", { first_name: "Greta", last_name: "Lager" })
+    ).json().data.id;
+    const beforeLog = await rows(activityLog);
+    for (const [payload, field] of [
+      [address({ label: "" }), "label"],
+      [address({ street: "x".repeat(201) }), "street"],
+      [address({ city: "Bre\nmen" }), "city"],
+      [address({ country: "Germany" }), "country"],
+      [address({ company_id: "00000000-0000-4000-8000-000000000000" }), "company_id"],
+      [address({ is_shipping: "yes" }), "is_shipping"],
+      [{ label: "Only a label" }, "street"],
+    ] as const) {
+      const res = await admin.call("PUT", `/api/company/addresses/${addressId}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    for (const [payload, field] of [
+      [{ first_name: "Greta", last_name: "Lager", email: "not-an-email" }, "email"],
+      [{ first_name: "", last_name: "Lager" }, "first_name"],
+      [{ first_name: "Greta", last_name: "L".repeat(101) }, "last_name"],
+      [{ first_name: "Greta", last_name: "Lager", company_id: addressId }, "company_id"],
+    ] as const) {
+      const res = await admin.call("PUT", `/api/company/contacts/${contactId}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    expect((await admin.call("PUT", "/api/company/addresses/not-a-uuid", address())).statusCode).toBe(400);
+    expect(
+      (await admin.call("PUT", "/api/company/contacts/not-a-uuid", { first_name: "A", last_name: "B" }))
+        .statusCode,
+    ).toBe(400);
+    const [addressRow] = await db().select().from(companyAddresses).where(eq(companyAddresses.id, addressId));
+    expect(addressRow).toMatchObject({ label: "Head office", street: "Hafenstraße 12", country: "DE" });
+    const [contactRow] = await db().select().from(companyContacts).where(eq(companyContacts.id, contactId));
+    expect(contactRow).toMatchObject({ firstName: "Greta", lastName: "Lager", email: null });
+    expect(await rows(activityLog)).toBe(beforeLog);
+  });
+});
+
 describe("roles", () => {
   it("lets every member read but refuses admin actions to other roles with 403", async () => {
     const { company, admin } = await companyWithAdmin();

@@ -1,13 +1,17 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import {
+  companyAddresses,
+  companyMembers,
   creditNotes,
   deliveryNotes,
   invoices,
   payments,
+  pcbSpecs,
   quotes,
   salesOrderLines,
   salesOrders,
+  sessions,
   workOrderStages,
 } from "@ems/db/schema";
 
@@ -215,4 +219,43 @@ export async function sumInvoicesByMonth(
       and(eq(invoices.companyId, companyId), gte(invoices.issuedOn, since), lt(invoices.issuedOn, before)),
     )
     .groupBy(month, invoices.currency);
+}
+
+export interface DeskOnboarding {
+  earlierSession: boolean;
+  address: boolean;
+  colleagues: boolean;
+  firstRequest: boolean;
+}
+
+const exists = (query: SQL) => sql<boolean>`exists (${query})`;
+
+/**
+ * The first steps of a new customer as facts about the company (one round trip): whether the user
+ * signed in before the current session, and whether the company has an address, another member
+ * (invited counts), and a PCB specification (archived too) or a quote.
+ */
+export async function readOnboarding(
+  db: Executor,
+  companyId: string,
+  userId: string,
+  sessionId: string,
+): Promise<DeskOnboarding> {
+  const [row] = await db
+    .select({
+      earlierSession: exists(
+        sql`select 1 from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.id} <> ${sessionId} and ${sessions.createdAt} <= (select ${sessions.createdAt} from ${sessions} where ${sessions.id} = ${sessionId})`,
+      ),
+      address: exists(
+        sql`select 1 from ${companyAddresses} where ${companyAddresses.companyId} = ${companyId}`,
+      ),
+      colleagues: exists(
+        sql`select 1 from ${companyMembers} where ${companyMembers.companyId} = ${companyId} and ${companyMembers.userId} <> ${userId}`,
+      ),
+      firstRequest: exists(
+        sql`select 1 from ${pcbSpecs} where ${pcbSpecs.companyId} = ${companyId} union all select 1 from ${quotes} where ${quotes.companyId} = ${companyId}`,
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { earlierSession: false, address: false, colleagues: false, firstRequest: false };
 }

@@ -17,6 +17,7 @@ import {
   listOrderStages,
   listRecentDeliveries,
   listUnpaidInvoices,
+  readOnboarding,
   sumInvoicesByMonth,
   sumOrdersByMonth,
   sumUnpaidInvoices,
@@ -99,21 +100,24 @@ export async function deskData(ctx: DeskContext): Promise<DeskData> {
   const afterWindow = monthStart(now, 1);
   const months = Array.from({ length: DESK_MONTHS }, (_, i) => monthKey(monthStart(firstMonth, i)));
 
-  const [counts, quoteRows, orderRows, deliveryRows, ordered, invoiceSection] = await Promise.all([
-    countDesk(ctx.db, companyId, today, new Date(now.getTime() - DESK_DELIVERY_DAYS * DAY_MS)),
-    listDeskQuotes(ctx.db, companyId, today, DESK_SECTION_SIZE),
-    listActiveOrders(ctx.db, companyId, DESK_SECTION_SIZE),
-    listRecentDeliveries(ctx.db, companyId, DESK_SECTION_SIZE),
-    sumOrdersByMonth(ctx.db, companyId, firstMonth),
-    invoicesVisible
-      ? Promise.all([
-          countUnpaidInvoices(ctx.db, companyId, today),
-          listUnpaidInvoices(ctx.db, companyId, DESK_SECTION_SIZE),
-          sumUnpaidInvoices(ctx.db, companyId),
-          sumInvoicesByMonth(ctx.db, companyId, isoDay(firstMonth), isoDay(afterWindow)),
-        ])
-      : null,
-  ]);
+  const [counts, quoteRows, orderRows, deliveryRows, ordered, invoiceSection, onboarding] = await Promise.all(
+    [
+      countDesk(ctx.db, companyId, today, new Date(now.getTime() - DESK_DELIVERY_DAYS * DAY_MS)),
+      listDeskQuotes(ctx.db, companyId, today, DESK_SECTION_SIZE),
+      listActiveOrders(ctx.db, companyId, DESK_SECTION_SIZE),
+      listRecentDeliveries(ctx.db, companyId, DESK_SECTION_SIZE),
+      sumOrdersByMonth(ctx.db, companyId, firstMonth),
+      invoicesVisible
+        ? Promise.all([
+            countUnpaidInvoices(ctx.db, companyId, today),
+            listUnpaidInvoices(ctx.db, companyId, DESK_SECTION_SIZE),
+            sumUnpaidInvoices(ctx.db, companyId),
+            sumInvoicesByMonth(ctx.db, companyId, isoDay(firstMonth), isoDay(afterWindow)),
+          ])
+        : null,
+      readOnboarding(ctx.db, companyId, ctx.auth.user.id, ctx.auth.sessionId),
+    ],
+  );
   const stages = await listOrderStages(
     ctx.db,
     orderRows.map((order) => order.id),
@@ -168,5 +172,11 @@ export async function deskData(ctx: DeskContext): Promise<DeskData> {
       ? invoiceSection[2].map((row) => ({ currency: row.currency, amount_minor: row.amountMinor }))
       : null,
     monthly: monthlySeries(months, ordered, invoiceSection ? invoiceSection[3] : null),
+    onboarding: {
+      first_visit: !onboarding.earlierSession,
+      address: onboarding.address,
+      colleagues: onboarding.colleagues,
+      first_request: onboarding.firstRequest,
+    },
   };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "@ems/config/site";
-import { createCompany, createSession, createUser, type CompanyRole } from "@ems/db/factories";
+import {
+  createCompany,
+  createCompanyAddress,
+  createPcbSpec,
+  createSession,
+  createUser,
+  type CompanyRole,
+} from "@ems/db/factories";
 import { createDeliveryNote, createInvoice, createSalesOrder } from "@ems/db/order-factories";
 import { createQuote } from "@ems/db/quote-factories";
 import { useTestApp } from "../../test/test-app.ts";
@@ -34,6 +41,7 @@ interface Desk {
   unpaid_invoices: { id: string; overdue: boolean; due_on: string }[] | null;
   unpaid_total: { currency: string; amount_minor: number }[] | null;
   monthly: { month: string; currency: string; ordered_minor: number; invoiced_minor: number | null }[];
+  onboarding: Record<string, boolean>;
 }
 
 /** Rows of every kind for a company: what its desk must show, and what another company's must not. */
@@ -162,6 +170,50 @@ describe("desk", () => {
         invoiced_minor: 0,
       })),
     );
+  });
+
+  it("answers a new customer's first steps from the company's data, not another company's", async () => {
+    const company = await createCompany(db());
+    const other = await createCompany(db());
+    const admin = await createUser(db(), { companyId: company.id });
+    const first = await createSession(db(), { userId: admin.id, createdAt: new Date(Date.now() - 60_000) });
+    const get = async (token: string) =>
+      (
+        await t().app.inject({ method: "GET", url: "/api/desk", headers: { cookie: `session=${token}` } })
+      ).json().data.onboarding as Record<string, boolean>;
+    // Another company's rows tick nothing here.
+    await createCompanyAddress(db(), { companyId: other.id });
+    await createUser(db(), { companyId: other.id });
+    await createPcbSpec(db(), { companyId: other.id });
+    await createQuote(db(), { companyId: other.id, status: "In Progress" });
+    expect(await get(first.token)).toEqual({
+      first_visit: true,
+      address: false,
+      colleagues: false,
+      first_request: false,
+    });
+
+    await createCompanyAddress(db(), { companyId: company.id });
+    await createUser(db(), { companyId: company.id, companyRole: "buyer", membershipStatus: "invited" });
+    await createPcbSpec(db(), { companyId: company.id, spec: { archivedAt: new Date() } });
+    expect(await get(first.token)).toEqual({
+      first_visit: true,
+      address: true,
+      colleagues: true,
+      first_request: true,
+    });
+
+    // A later session of the same user is a return visit; the first stays the first.
+    const second = await createSession(db(), { userId: admin.id });
+    expect((await get(second.token)).first_visit).toBe(false);
+    expect((await get(first.token)).first_visit).toBe(true);
+  });
+
+  it("ticks the first step for a quote request alone", async () => {
+    const company = await createCompany(db());
+    await createQuote(db(), { companyId: company.id, status: "In Progress" });
+    const desk = (await (await signIn(company.id, "buyer"))()).json().data as Desk;
+    expect(desk.onboarding).toMatchObject({ first_request: true, colleagues: false });
   });
 
   it("counts and lists the caller's company only", async () => {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { implement } from "../../lib/endpoint-routes.ts";
 import { registerEndpoints, passwordResetEndpoints } from "@ems/contracts/register";
 import { ok } from "../../lib/envelope.ts";
+import { tokenOf } from "../../plugins/auth.ts";
+import { setSessionCookies } from "../auth/auth-routes.ts";
 import type { CaptchaSettings } from "../captcha/captcha-service.ts";
 import {
   checkResetToken,
@@ -49,9 +51,12 @@ export const registerRoutes: FastifyPluginAsync<RegisterRouteOptions> = async (a
     },
     verify: {
       config: { rateLimit },
-      handle: async (request) => ({
-        email: await verifyRegistrationCode(ctx(request), request.body.pending_id, request.body.code),
-      }),
+      handle: async (request, reply) => {
+        const { pending_id: pendingId, code } = request.body;
+        const verified = await verifyRegistrationCode(ctx(request), pendingId, code, tokenOf(request));
+        if (verified.session) setSessionCookies(reply, verified.session.token, verified.session.expiresAt);
+        return { email: verified.email, signed_in: verified.session !== null };
+      },
     },
     verifyLink: {
       config: { rateLimit },

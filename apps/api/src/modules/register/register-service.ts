@@ -6,7 +6,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { hashPassword, passwordProblem, secretsEqual } from "../../lib/passwords.ts";
 import { publicLink } from "../../lib/public-url.ts";
 import { recordActivity } from "../activity/activity-service.ts";
-import { endUserSessions } from "../auth/session-service.ts";
+import { signInConfirmedUser } from "../auth/login-service.ts";
+import { endUserSessions, type StartedSession } from "../auth/session-service.ts";
 import { validateCaptcha, type CaptchaSettings } from "../captcha/captcha-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
 import {
@@ -159,28 +160,51 @@ const codeExpired = () =>
     field: "code",
   });
 
-async function markVerified(ctx: RegisterContext, userId: string, tokenId: string): Promise<string> {
+export interface RegistrationVerified {
+  email: string;
+  /** The session the code started on the registering device, or null (the link, or no sign-in allowed). */
+  session: StartedSession | null;
+}
+
+/**
+ * Consumes the pending verification and confirms the address; with `signIn` (the code, typed on the
+ * device that registered) it also signs that device in, in the same transaction.
+ */
+async function markVerified(
+  ctx: RegisterContext,
+  userId: string,
+  tokenId: string,
+  signIn: { presentedToken: string | undefined } | null,
+): Promise<RegistrationVerified> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await consumeEmailToken(tx, tokenId, new Date()))) throw codeExpired();
+    const now = new Date();
+    if (!(await consumeEmailToken(tx, tokenId, now))) throw codeExpired();
     const user = await findUserById(tx, userId);
     if (!user) throw codeExpired();
-    if (!user.emailVerifiedAt) await setUserFields(tx, user.id, { emailVerifiedAt: new Date() });
+    if (!user.emailVerifiedAt) await setUserFields(tx, user.id, { emailVerifiedAt: now });
     await recordActivity(tx, {
       action: "account.email_verified",
       companyId: user.companyId,
       actor: { id: user.id, name: nameOf(user) },
       request: ctx.request,
     });
-    return user.email;
+    const session = signIn
+      ? await signInConfirmedUser(tx, user.id, ctx.request, signIn.presentedToken, now)
+      : null;
+    return { email: user.email, session };
   });
 }
 
-/** The 6-digit code of /register/auth. Unknown pending ids answer like wrong codes. */
+/**
+ * The 6-digit code of /register/auth, which also signs in the device it is typed on. Unknown pending
+ * ids answer like wrong codes.
+ */
 export async function verifyRegistrationCode(
   ctx: RegisterContext,
   pendingId: string,
   code: string,
-): Promise<string> {
+  presentedToken: string | undefined,
+): Promise<RegistrationVerified> {
   const token = await findEmailToken(ctx.db, pendingId);
   if (!token || token.purpose !== "verify_email") throw codeExpired();
   if (token.usedAt || token.expiresAt <= new Date()) throw codeExpired();
@@ -189,14 +213,17 @@ export async function verifyRegistrationCode(
     if (attempts >= MAX_CODE_ATTEMPTS) throw codeExpired();
     throw codeWrong(MAX_CODE_ATTEMPTS - attempts);
   }
-  return markVerified(ctx, token.userId, token.id);
+  return markVerified(ctx, token.userId, token.id, { presentedToken });
 }
 
-/** The link of the verification e-mail (also sent from the profile). */
+/**
+ * The link of the verification e-mail (also sent from the profile). It confirms without signing in:
+ * a link may be opened on any device, or by a mail scanner's browser.
+ */
 export async function verifyRegistrationLink(ctx: RegisterContext, link: string): Promise<string> {
   const token = await findEmailTokenByHash(ctx.db, sha256(link), "verify_email");
   if (!token) throw codeExpired();
-  return markVerified(ctx, token.userId, token.id);
+  return (await markVerified(ctx, token.userId, token.id, null)).email;
 }
 
 /** A new code and link for a pending verification (a new pending id); unknown ids answer 410. */

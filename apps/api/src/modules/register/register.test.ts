@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { createSession, createUser } from "@ems/db/factories";
-import { companies, companyMembers, emailTokens, mailOutbox, users } from "@ems/db/schema";
+import {
+  activityLog,
+  companies,
+  companyMembers,
+  emailTokens,
+  mailOutbox,
+  sessions,
+  users,
+} from "@ems/db/schema";
 import { solvedCaptcha } from "../../test/captcha.ts";
 import { useTestApp } from "../../test/test-app.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
@@ -257,5 +265,114 @@ describe("password reset", () => {
     for (const payload of [{ token: "short" }, { token: "' or 1=1 --" }]) {
       expect((await post("/api/auth/reset-password/validate", payload)).statusCode).toBe(400);
     }
+  });
+});
+
+describe("confirming a registration signs in on the registering device", () => {
+  const cookiesOf = (res: { headers: Record<string, unknown> }) =>
+    ([] as string[]).concat((res.headers["set-cookie"] as string | string[] | undefined) ?? []);
+  const sessionOf = (res: { headers: Record<string, unknown> }) =>
+    cookiesOf(res)
+      .find((c) => c.startsWith("session="))
+      ?.slice("session=".length)
+      .split(";")[0];
+  const whoIs = (token: string) =>
+    t().app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie: `session=${token}` } });
+
+  async function registered() {
+    const payload = await body();
+    const { pending_id } = (await post("/api/register", payload)).json().data;
+    const email = payload.contact.email;
+    const code = codeOf((await mailsTo(email))[0]!.textBody);
+    const [user] = await t().db.db.select().from(users).where(eq(users.email, email));
+    return { pending_id, email, code, user: user! };
+  }
+
+  it("sets the HttpOnly session cookie, never the token in the body, and records the sign-in", async () => {
+    const { pending_id, email, code, user } = await registered();
+    const res = await post("/api/register/verify", { pending_id, code });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ email, signed_in: true });
+    const cookie = cookiesOf(res).find((c) => c.startsWith("session="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Secure/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookiesOf(res).some((c) => c.startsWith("logged_in=1"))).toBe(true);
+    const token = sessionOf(res)!;
+    expect(res.body).not.toContain(token);
+
+    const me = await whoIs(token);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.user).toMatchObject({ email, company_role: "admin" });
+    const logins = await t()
+      .db.db.select()
+      .from(activityLog)
+      .where(and(eq(activityLog.actorUserId, user.id), eq(activityLog.action, "auth.login")));
+    expect(logins.map((entry) => entry.details)).toEqual([{ method: "registration" }]);
+
+    // Signing in again the usual way still works (and starts a session of its own).
+    const step1 = await post("/api/auth/login", { usr: email, pwd: PASSWORD });
+    expect(step1.statusCode).toBe(200);
+    const latest = (await mailsTo(email)).filter((m) => m.template === "login_code")[0]!;
+    const step2 = await post("/api/auth/verify", {
+      tmpId: step1.json().data.tmp_id,
+      otp: codeOf(latest.textBody),
+    });
+    expect(step2.statusCode).toBe(200);
+    expect(await t().db.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(2);
+  });
+
+  it("ends a session the request carried instead of keeping it (no fixation)", async () => {
+    const other = await createUser(t().db.db);
+    const planted = await createSession(t().db.db, { userId: other.id });
+    const { pending_id, code } = await registered();
+    const res = await t().app.inject({
+      method: "POST",
+      url: "/api/register/verify",
+      payload: { pending_id, code },
+      headers: { cookie: `session=${planted.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await whoIs(planted.token)).statusCode).toBe(401);
+    expect(sessionOf(res)).not.toBe(planted.token);
+  });
+
+  it("starts no session for a wrong code, a used code or the e-mailed link", async () => {
+    const { pending_id, code, user } = await registered();
+    const wrong = await post("/api/register/verify", {
+      pending_id,
+      code: code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(sessionOf(wrong)).toBeUndefined();
+    expect(await t().db.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    for (const payload of [{ pending_id }, { pending_id, code, extra: 1 }, { pending_id: "x", code }]) {
+      const bad = await post("/api/register/verify", payload);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ status: 400 });
+      expect(sessionOf(bad)).toBeUndefined();
+    }
+
+    const linked = await registered();
+    const token = linkOf((await mailsTo(linked.email))[0]!.textBody);
+    const byLink = await post("/api/register/verify-link", { token });
+    expect(byLink.statusCode).toBe(200);
+    expect(sessionOf(byLink)).toBeUndefined();
+    expect(await t().db.db.select().from(sessions).where(eq(sessions.userId, linked.user.id))).toHaveLength(
+      0,
+    );
+  });
+
+  it("confirms without signing in an account whose sign-in needs an authenticator code", async () => {
+    const { pending_id, code, email, user } = await registered();
+    await t()
+      .db.db.update(users)
+      .set({ totpSecret: "JBSWY3DPEHPK3PXP", totpEnabledAt: new Date() })
+      .where(eq(users.id, user.id));
+    const res = await post("/api/register/verify", { pending_id, code });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ email, signed_in: false });
+    expect(sessionOf(res)).toBeUndefined();
+    expect(await t().db.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 });

@@ -7,6 +7,8 @@ import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import type { SortDir } from "~/lib/list-query";
 
+import { EmptyList } from "./list-states";
+
 /**
  * A column header that sorts the list by its column: a link, so the order lives in the URL. Its name
  * says how the list is sorted now and that selecting it reverses or sorts.
@@ -77,6 +79,7 @@ export function DataTable<T>({
   rowHeader = false,
   rightAligned = [],
   rowProps,
+  empty,
 }: {
   data: T[];
   // TanStack's column values differ per column, hence `any` in the element type (as its own docs do).
@@ -96,7 +99,13 @@ export function DataTable<T>({
   /** Column ids of amounts, aligned right. */
   rightAligned?: readonly string[];
   rowProps?: (row: T) => RowProps;
+  /**
+   * What stands in place of a table without rows: the list's own words on what to do next; a
+   * general note when it passes none, never a header row over nothing.
+   */
+  empty?: ReactNode;
 }) {
+  const { i18n } = useLingui();
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions each render by design.
   const table = useReactTable({
     data,
@@ -120,6 +129,8 @@ export function DataTable<T>({
     const def = headers.get(id)?.column.columnDef.header;
     return typeof def === "function" ? def(headers.get(id)!.getContext()) : def;
   };
+
+  if (rows.length === 0) return <EmptyList>{empty ?? i18n._("list.empty")}</EmptyList>;
 
   return (
     <>

@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 
 import { cn } from "~/lib/cn";
+import { watchInvalidSubmits } from "~/lib/reveal-invalid-field";
 import { INTENT_FIELD } from "~/lib/use-fetcher-form";
 
 export interface FieldControlProps {
@@ -20,14 +21,18 @@ export interface FormFieldProps {
   aside?: ReactNode;
 }
 
-/** A labelled control with an optional hint and an error that screen readers hear with the field. */
+/**
+ * A labelled control with an optional hint and an error that screen readers hear with the field.
+ * Every form built from these reveals its first invalid field on submit (`watchInvalidSubmits`).
+ */
 export function FormField({ label, children, description, error, className, aside }: FormFieldProps) {
   const id = useId();
+  useEffect(watchInvalidSubmits, []);
   const descriptionId = description ? `${id}-description` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={cn("space-y-1.5", className)}>
+    <div data-form-field className={cn("space-y-1.5", className)}>
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={id} className="text-sm font-semibold text-neutral-900 dark:text-neutral-100">
           {label}

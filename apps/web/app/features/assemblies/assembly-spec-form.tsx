@@ -26,13 +26,13 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField, IntentField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import { assemblySpecFormSchema, SPEC_ERROR_TEXTS } from "./assembly-form";
 import type { PcbVersionOption } from "./assembly-helpers";
 
-const textareaClass = `${inputClassName} h-auto min-h-20 py-2`;
 const SIDES = ["top", "bottom"] as const;
 const TECHNOLOGIES = ["smt", "tht"] as const;
 
@@ -311,12 +311,11 @@ export function AssemblySpecForm({
           ? field(
               "programming_notes",
               (f) => (
-                <textarea
+                <Textarea
                   {...getTextareaProps(spec.programming_notes)}
                   {...f}
                   maxLength={ASSEMBLY_LIMITS.programmingNotes}
                   rows={3}
-                  className={textareaClass}
                 />
               ),
               { wide: true, hint: i18n._("assembly.hint_programming_notes") },
@@ -380,13 +379,7 @@ export function AssemblySpecForm({
       {field(
         "notes",
         (f) => (
-          <textarea
-            {...getTextareaProps(spec.notes)}
-            {...f}
-            maxLength={ASSEMBLY_LIMITS.notes}
-            rows={3}
-            className={textareaClass}
-          />
+          <Textarea {...getTextareaProps(spec.notes)} {...f} maxLength={ASSEMBLY_LIMITS.notes} rows={3} />
         ),
         { wide: true, hint: i18n._("assembly.hint_notes") },
       )}

@@ -21,6 +21,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
 import { FormProblem } from "~/components/ui/form-problem";
 import { inputClassName } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
@@ -129,14 +130,7 @@ function SubstituteDialog({
           description={i18n._("staff.pcbas.substitute_reason_hint")}
           error={formErrorText(i18n, fields.reason.errors, "staff.pcbas.error_reason")}
         >
-          {(f) => (
-            <textarea
-              {...getTextareaProps(fields.reason)}
-              {...f}
-              rows={3}
-              className={`${inputClassName} h-auto min-h-20 py-2`}
-            />
-          )}
+          {(f) => <Textarea {...getTextareaProps(fields.reason)} {...f} rows={3} />}
         </FormField>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
@@ -175,13 +175,12 @@ function ContractForm({ today, onClose }: { today: string; onClose: () => void }
         className="sm:col-span-2"
       >
         {(f) => (
-          <textarea
+          <Textarea
             {...getTextareaProps(fields.terms)}
             {...f}
             required
             rows={6}
             maxLength={CONTRACT_TERMS_MAX}
-            className={cn(inputClassName, "h-auto py-2")}
           />
         )}
       </FormField>

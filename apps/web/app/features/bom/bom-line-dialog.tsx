@@ -11,9 +11,9 @@ import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
 import { FormProblem } from "~/components/ui/form-problem";
 import { Input, inputClassName } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { call } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
-import { cn } from "~/lib/cn";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
@@ -329,13 +329,7 @@ function LineForm({
           className="sm:col-span-2"
         >
           {(f) => (
-            <textarea
-              {...getTextareaProps(fields.comment)}
-              {...f}
-              rows={3}
-              maxLength={BOM_LIMITS.comment}
-              className={cn(inputClassName, "h-auto py-2")}
-            />
+            <Textarea {...getTextareaProps(fields.comment)} {...f} rows={3} maxLength={BOM_LIMITS.comment} />
           )}
         </FormField>
       </div>

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
 import {
-  addressCreateSchema,
+  addressUpdateSchema,
   companyUpdateSchema,
-  contactCreateSchema,
+  contactUpdateSchema,
   idParamSchema,
   type CompanyAddress,
   type CompanyContact,
@@ -24,6 +24,13 @@ import { FormProblem } from "~/components/ui/form-problem";
 import { Input, inputClassName } from "~/components/ui/input";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
+
+/** The edit forms post the record's id with its fields. */
+export const addressEditForm = idParamSchema.extend(addressUpdateSchema.shape);
+export const contactEditForm = idParamSchema.extend(contactUpdateSchema.shape);
+/** One dialog adds and edits: the id is there only when it edits. */
+const addressDialogForm = addressEditForm.partial({ id: true });
+const contactDialogForm = contactEditForm.partial({ id: true });
 
 /** Codes the company pages word themselves; the rest read as "please check this field" or the global error. */
 const COMPANY_ERRORS = {
@@ -113,6 +120,7 @@ function TextField({
   required,
   max,
   type = "text",
+  inputMode,
   autoComplete = "off",
   description,
   className,
@@ -121,7 +129,9 @@ function TextField({
   label: string;
   required?: boolean;
   max: number;
-  type?: "text" | "email" | "tel" | "url";
+  type?: "text" | "email" | "tel";
+  /** The keyboard a phone shows, for text fields that are not of a checked type (a website). */
+  inputMode?: "url";
   autoComplete?: string;
   description?: string;
   className?: string;
@@ -140,6 +150,7 @@ function TextField({
           {...f}
           required={required}
           maxLength={max}
+          inputMode={inputMode}
           autoComplete={autoComplete}
         />
       )}
@@ -264,7 +275,8 @@ function DetailsForm({
       <TextField
         field={fields.website}
         label={i18n._("my_companies.website")}
-        type="url"
+        // Text, not type="url": the browser would refuse a bare domain, which the schema completes.
+        inputMode="url"
         max={200}
         autoComplete="url"
         className="sm:col-span-2"
@@ -323,11 +335,14 @@ export function RelatedSection({ related, countries }: { related: RelatedCompany
   );
 }
 
+/** Adds an address, or edits `address` with the same fields filled in. */
 function AddressForm({
+  address,
   countries,
   defaultCountry,
   onDone,
 }: {
+  address?: CompanyAddress | undefined;
   countries: Country[];
   defaultCountry: string;
   onDone: () => void;
@@ -335,14 +350,27 @@ function AddressForm({
   const { i18n } = useLingui();
   const errorText = useCompanyErrorText();
   const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
-    schema: addressCreateSchema,
-    defaultValue: { country: defaultCountry },
-    success: i18n._("my_companies.address_created"),
+    schema: addressDialogForm,
+    defaultValue: address
+      ? {
+          id: address.id,
+          label: address.label,
+          recipient: address.recipient ?? "",
+          street: address.street,
+          street2: address.street2 ?? "",
+          postal_code: address.postal_code,
+          city: address.city,
+          region: address.region ?? "",
+          country: address.country,
+        }
+      : { country: defaultCountry },
+    success: i18n._(address ? "my_companies.address_updated" : "my_companies.address_created"),
     onDone,
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <IntentField intent="createAddress" />
+      <IntentField intent={address ? "updateAddress" : "createAddress"} />
+      {address ? <input type="hidden" name="id" value={address.id} /> : null}
       <CompanyProblem codes={formErrors} />
       <TextField
         field={fields.label}
@@ -439,11 +467,13 @@ export function AddressesSection({
   addresses: CompanyAddress[];
   countries: Country[];
   defaultCountry: string;
+  /** Adding, editing and choosing the billing and shipping address. */
   canCreate: boolean;
   canDelete: boolean;
 }) {
   const { i18n } = useLingui();
-  const [adding, setAdding] = useState(false);
+  /** The address dialog: a new address, one to edit, or closed. */
+  const [editing, setEditing] = useState<CompanyAddress | "new" | null>(null);
   const [deleting, setDeleting] = useState<CompanyAddress | null>(null);
   const billing = useFetcherForm({
     schema: idParamSchema,
@@ -463,7 +493,7 @@ export function AddressesSection({
       title={i18n._("my_companies.addresses_title")}
       action={
         canCreate ? (
-          <Button variant="outline" onClick={() => setAdding(true)}>
+          <Button variant="outline" onClick={() => setEditing("new")}>
             {i18n._("my_companies.add_address")}
           </Button>
         ) : undefined
@@ -511,6 +541,14 @@ export function AddressesSection({
               </address>
               {canCreate ? (
                 <div className="mt-3 flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={i18n._("my_companies.edit_named", { name: a.label })}
+                    onClick={() => setEditing(a)}
+                  >
+                    {i18n._("my_companies.edit")}
+                  </Button>
                   {!a.is_billing ? (
                     <Button
                       type="submit"
@@ -566,12 +604,20 @@ export function AddressesSection({
         <IntentField intent="useAsShipping" />
       </shipping.fetcher.Form>
       <Dialog
-        open={adding}
-        onOpenChange={setAdding}
-        title={i18n._("my_companies.add_address")}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={i18n._(editing === "new" ? "my_companies.add_address" : "my_companies.edit_address")}
         closeLabel={i18n._("my_companies.close")}
       >
-        <AddressForm countries={countries} defaultCountry={defaultCountry} onDone={() => setAdding(false)} />
+        {editing ? (
+          <AddressForm
+            key={editing === "new" ? "new" : editing.id}
+            address={editing === "new" ? undefined : editing}
+            countries={countries}
+            defaultCountry={defaultCountry}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
       </Dialog>
       <Dialog
         open={deleting !== null}
@@ -586,16 +632,30 @@ export function AddressesSection({
   );
 }
 
-function ContactForm({ onDone }: { onDone: () => void }) {
+/** Adds a contact, or edits `contact` with the same fields filled in. */
+function ContactForm({ contact, onDone }: { contact?: CompanyContact | undefined; onDone: () => void }) {
   const { i18n } = useLingui();
   const { fetcher, form, fields, busy, formErrors } = useFetcherForm({
-    schema: contactCreateSchema,
-    success: i18n._("my_companies.contact_created"),
+    schema: contactDialogForm,
+    ...(contact
+      ? {
+          defaultValue: {
+            id: contact.id,
+            first_name: contact.first_name,
+            last_name: contact.last_name,
+            email: contact.email ?? "",
+            phone: contact.phone ?? "",
+            position: contact.position ?? "",
+          },
+        }
+      : {}),
+    success: i18n._(contact ? "my_companies.contact_updated" : "my_companies.contact_created"),
     onDone,
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-      <IntentField intent="createContact" />
+      <IntentField intent={contact ? "updateContact" : "createContact"} />
+      {contact ? <input type="hidden" name="id" value={contact.id} /> : null}
       <CompanyProblem codes={formErrors} className="sm:col-span-2" />
       <TextField field={fields.first_name} label={i18n._("my_companies.first_name")} required max={100} />
       <TextField field={fields.last_name} label={i18n._("my_companies.last_name")} required max={100} />
@@ -613,7 +673,8 @@ function ContactForm({ onDone }: { onDone: () => void }) {
 
 export function ContactsSection({ contacts, canCreate }: { contacts: CompanyContact[]; canCreate: boolean }) {
   const { i18n } = useLingui();
-  const [adding, setAdding] = useState(false);
+  /** The contact dialog: a new contact, one to edit, or closed. */
+  const [editing, setEditing] = useState<CompanyContact | "new" | null>(null);
   return (
     <CompanySection
       id="contacts"
@@ -621,7 +682,7 @@ export function ContactsSection({ contacts, canCreate }: { contacts: CompanyCont
       description={i18n._("my_companies.contacts_intro")}
       action={
         canCreate ? (
-          <Button variant="outline" onClick={() => setAdding(true)}>
+          <Button variant="outline" onClick={() => setEditing("new")}>
             {i18n._("my_companies.add_contact")}
           </Button>
         ) : undefined
@@ -638,26 +699,51 @@ export function ContactsSection({ contacts, canCreate }: { contacts: CompanyCont
         </p>
       ) : (
         <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
-          {contacts.map((c) => (
-            <li key={c.id} className="py-2">
-              <span className="font-medium break-words">{`${c.first_name} ${c.last_name}`}</span>
-              {c.position ? (
-                <span className="text-sm text-neutral-600 dark:text-neutral-400"> · {c.position}</span>
-              ) : null}
-              <span className="block text-sm break-words text-neutral-700 dark:text-neutral-300">
-                {[c.email, c.phone].filter(Boolean).join(" · ")}
-              </span>
-            </li>
-          ))}
+          {contacts.map((c) => {
+            const name = `${c.first_name} ${c.last_name}`;
+            return (
+              <li
+                key={c.id}
+                aria-label={name}
+                className="flex flex-wrap items-center justify-between gap-2 py-2"
+              >
+                <div className="min-w-0">
+                  <span className="font-medium break-words">{name}</span>
+                  {c.position ? (
+                    <span className="text-sm text-neutral-600 dark:text-neutral-400"> · {c.position}</span>
+                  ) : null}
+                  <span className="block text-sm break-words text-neutral-700 dark:text-neutral-300">
+                    {[c.email, c.phone].filter(Boolean).join(" · ")}
+                  </span>
+                </div>
+                {canCreate ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={i18n._("my_companies.edit_named", { name })}
+                    onClick={() => setEditing(c)}
+                  >
+                    {i18n._("my_companies.edit")}
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
       <Dialog
-        open={adding}
-        onOpenChange={setAdding}
-        title={i18n._("my_companies.add_contact")}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={i18n._(editing === "new" ? "my_companies.add_contact" : "my_companies.edit_contact")}
         closeLabel={i18n._("my_companies.close")}
       >
-        <ContactForm onDone={() => setAdding(false)} />
+        {editing ? (
+          <ContactForm
+            key={editing === "new" ? "new" : editing.id}
+            contact={editing === "new" ? undefined : editing}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
       </Dialog>
     </CompanySection>
   );

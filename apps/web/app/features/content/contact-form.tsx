@@ -9,11 +9,11 @@ import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { Input, inputClassName } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { ApiError, call } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
 import { solveCaptcha } from "~/lib/captcha";
-import { cn } from "~/lib/cn";
 import { href } from "~/lib/route-map";
 
 export type ContactField = "name" | "company" | "email" | "phone" | "message";
@@ -128,7 +128,7 @@ export function ContactForm({
         ref={successRef}
         tabIndex={-1}
         role="status"
-        className="mt-12 rounded-lg border border-primary-300 bg-primary-50 p-6 focus:outline-none dark:border-primary-800 dark:bg-primary-950"
+        className="rounded-lg border border-primary-300 bg-primary-50 p-6 focus:outline-none dark:border-primary-800 dark:bg-primary-950"
       >
         <h2 className="flex items-center gap-2 text-xl font-bold text-neutral-900 dark:text-white">
           <CheckCircle2 aria-hidden="true" className="size-6 text-primary-700 dark:text-primary-300" />
@@ -144,7 +144,7 @@ export function ContactForm({
   const privacy = href("legal-privacy", locale);
   if (withoutScript?.ready && stage === "idle") return <SendByMail values={values} />;
   return (
-    <section aria-labelledby="contact-form-title" className="mt-12">
+    <section aria-labelledby="contact-form-title" className="min-w-0">
       <h2
         id="contact-form-title"
         className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white"
@@ -226,7 +226,7 @@ export function ContactForm({
           className="sm:col-span-2"
         >
           {(f) => (
-            <textarea
+            <Textarea
               {...f}
               name="message"
               value={values.message}
@@ -234,7 +234,6 @@ export function ContactForm({
               required
               rows={7}
               maxLength={CONTACT_MESSAGE_MAX}
-              className={cn(inputClassName, "h-auto py-2")}
             />
           )}
         </FormField>
@@ -284,7 +283,7 @@ function SendByMail({ values }: { values: Record<Field, string> }) {
     .toString()
     .replaceAll("+", "%20")}`;
   return (
-    <section aria-labelledby="contact-mail-title" className="mt-12">
+    <section aria-labelledby="contact-mail-title" className="min-w-0">
       <Alert variant="warning" title={<span id="contact-mail-title">{i18n._("contact.nojs_title")}</span>}>
         {/* No-break spaces: a phone number reads as one piece, never split over two lines. */}
         {i18n._("contact.nojs_text", { phone: phone.replaceAll(" ", "\u00a0") })}

@@ -8,10 +8,13 @@ import { TableOfContents, type TocHeading } from "./table-of-contents";
  */
 export function ContentLayout({
   header,
+  lead,
   headings,
   children,
 }: {
   header: ReactNode;
+  /** What comes before the text (the contact page's form), as wide as the page's columns allow. */
+  lead?: ReactNode;
   headings: readonly TocHeading[];
   children: ReactNode;
 }) {
@@ -21,6 +24,7 @@ export function ContentLayout({
       <div className={hasToc ? "lg:grid lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-12" : undefined}>
         <article aria-labelledby="page-title" className="max-w-3xl min-w-0">
           {header}
+          {lead}
           {children}
         </article>
         {hasToc ? (

@@ -13,15 +13,17 @@ import type { TocHeading } from "./table-of-contents";
 /**
  * A public page of the route map: heading and introduction from the page texts
  * (content/locales/<lang>/pages.json), the Markdown body (content/pages), the page's own parts
- * (children: glossary, downloads, contact form) and the call to action.
+ * (children: glossary, downloads; `lead` before the text: the contact form) and the call to action.
  */
 export function MarketingPageView({
   page,
   content,
+  lead,
   children,
 }: {
   page: CurrentPage;
   content: { html: string | null; headings: readonly TocHeading[] };
+  lead?: ReactNode;
   children?: ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -43,7 +45,7 @@ export function MarketingPageView({
   );
   return (
     <>
-      <ContentLayout header={header} headings={content.headings}>
+      <ContentLayout header={header} lead={lead} headings={content.headings}>
         {content.html ? <MarkdownBody html={content.html} className="mt-10" /> : null}
         {children}
       </ContentLayout>

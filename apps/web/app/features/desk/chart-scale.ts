@@ -11,3 +11,11 @@ export function niceScale(max: number, ticks = 4): { max: number; step: number; 
   const count = Math.round(top / step);
   return { max: top, step, values: Array.from({ length: count + 1 }, (_, i) => i * step) };
 }
+
+/**
+ * Whether a monthly series has anything to draw: a chart of nothing but zeros reads as "€0 €0 €0"
+ * on its axis, so the desk says in words that there is no business yet instead.
+ */
+export function hasBusiness(months: readonly { ordered_minor: number; invoiced_minor: number | null }[]) {
+  return months.some((m) => m.ordered_minor !== 0 || (m.invoiced_minor ?? 0) !== 0);
+}

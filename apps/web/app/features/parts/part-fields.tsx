@@ -5,7 +5,7 @@ import { CURRENCIES } from "@ems/contracts/money";
 
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 
 import { PART_FORM_ERRORS } from "./part-form";
@@ -160,13 +160,7 @@ export function PartDetailFields({
         className="sm:col-span-2"
       >
         {(f) => (
-          <textarea
-            {...getTextareaProps(fields.comment)}
-            {...f}
-            rows={3}
-            maxLength={PART_LIMITS.comment}
-            className={cn(inputClassName, "h-auto min-h-20 py-2")}
-          />
+          <Textarea {...getTextareaProps(fields.comment)} {...f} rows={3} maxLength={PART_LIMITS.comment} />
         )}
       </FormField>
     </>

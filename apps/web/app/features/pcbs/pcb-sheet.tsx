@@ -18,7 +18,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
-import { inputClassName } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { Sheet } from "~/components/ui/sheet";
 import { quoteRequestLink } from "~/lib/pcb-links";
 import { href } from "~/lib/route-map";
@@ -80,13 +80,7 @@ function StaffNoteForm({ id, note }: { id: string; note: string }) {
       <input type="hidden" name={fields.id.name} value={id} />
       <FormField label={i18n._("pcbs.staff_note_label")} description={i18n._("pcbs.staff_note_hint")}>
         {(f) => (
-          <textarea
-            {...getTextareaProps(fields.note)}
-            {...f}
-            rows={3}
-            maxLength={PCB_STAFF_NOTE_MAX}
-            className={`${inputClassName} h-auto min-h-20 py-2`}
-          />
+          <Textarea {...getTextareaProps(fields.note)} {...f} rows={3} maxLength={PCB_STAFF_NOTE_MAX} />
         )}
       </FormField>
       <Button type="submit" size="sm" variant="outline" loading={busy}>

@@ -27,6 +27,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField, IntentField, type FieldControlProps } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 import { useLocale } from "~/lib/use-locale";
@@ -40,7 +41,6 @@ const fab = capabilities.bareBoards;
 const SPEC_ERROR_TEXTS: Record<string, string> = Object.fromEntries(
   Object.values(PCB_SPEC_ERRORS).map((code) => [code, `pcbs.error.${code}`]),
 );
-const textareaClass = `${inputClassName} h-auto min-h-20 py-2`;
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The Gerber zip a version refers to, as the form shows it before another is chosen. */
@@ -430,13 +430,7 @@ export function PcbSpecForm({
           ? field(
               "stackup_notes",
               (f) => (
-                <textarea
-                  {...getTextareaProps(fields.stackup_notes)}
-                  {...f}
-                  maxLength={2000}
-                  rows={3}
-                  className={textareaClass}
-                />
+                <Textarea {...getTextareaProps(fields.stackup_notes)} {...f} maxLength={2000} rows={3} />
               ),
               { wide: true, hint: i18n._("pcbs.hint_stackup") },
             )
@@ -523,13 +517,7 @@ export function PcbSpecForm({
       {field(
         "notes",
         (f) => (
-          <textarea
-            {...getTextareaProps(fields.notes)}
-            {...f}
-            maxLength={4000}
-            rows={3}
-            className={textareaClass}
-          />
+          <Textarea {...getTextareaProps(fields.notes)} {...f} maxLength={4000} rows={3} />
         ),
         { wide: true, hint: i18n._("pcbs.hint_notes") },
       )}

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField, IntentField } from "~/components/ui/form-field";
-import { inputClassName } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm, withoutIntent } from "~/lib/use-fetcher-form";
 
@@ -70,7 +70,7 @@ export function DeclineForm({
         {form.errors?.length ? <Alert variant="error">{i18n._("my_quotes.action_failed")}</Alert> : null}
         <FormField label={i18n._("my_quotes.decline_reason_label")} error={reasonError}>
           {(f) => (
-            <textarea
+            <Textarea
               // The field's own id and descriptions (FormField's) win over Conform's, so the label names it.
               {...getTextareaProps(fields.reason)}
               {...f}
@@ -80,7 +80,6 @@ export function DeclineForm({
               minLength={3}
               maxLength={1000}
               rows={4}
-              className={`${inputClassName} h-auto py-2`}
             />
           )}
         </FormField>

@@ -20,6 +20,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { QUOTE_REQUEST_PARAMS } from "~/lib/pcb-links";
 import { href } from "~/lib/route-map";
@@ -48,8 +49,6 @@ export const quoteRequestForm = quoteRequestSchema.extend({
 
 /** What the action answers once the request is in: where the new quote opens. */
 export type RequestedQuote = Pick<QuoteDetail, "id" | "number">;
-
-const textareaClass = `${inputClassName} h-auto min-h-20 py-2`;
 
 /**
  * "Request a quote" (docs/behaviour/quotes.md#requesting-a-quote): a title, the customer's own reference, notes and one or more
@@ -173,15 +172,7 @@ function RequestForm({
           error={fieldError(fields.notes.errors)}
           className="sm:col-span-2"
         >
-          {(f) => (
-            <textarea
-              {...getTextareaProps(fields.notes)}
-              {...f}
-              maxLength={4000}
-              rows={3}
-              className={textareaClass}
-            />
-          )}
+          {(f) => <Textarea {...getTextareaProps(fields.notes)} {...f} maxLength={4000} rows={3} />}
         </FormField>
       </div>
 

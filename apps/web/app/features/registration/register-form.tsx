@@ -17,6 +17,7 @@ import { notifyGlobalError } from "~/lib/toast";
 
 import { solveCaptcha } from "~/lib/captcha";
 import { fieldError } from "./field-errors";
+import { returnPathOf, withReturnPath } from "./return-path";
 import { call } from "~/lib/api-client";
 import { registerEndpoints } from "@ems/contracts/register";
 
@@ -25,9 +26,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Registration (docs/behaviour/accounts.md#registration): company and contact details, password, terms, captcha. */
 export function RegisterForm({ countries }: { countries: Country[] }) {
   const { i18n } = useLingui();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const locale = localeFromPath(pathname);
+  const back = returnPathOf(search);
   const [values, setValues] = useState({
     company: "",
     country: locale === "en" ? "" : locale === "da" ? "DK" : locale === "sv" ? "SE" : locale.toUpperCase(),
@@ -86,7 +88,9 @@ export function RegisterForm({ countries }: { countries: Country[] }) {
         },
       });
       sessionStorage.setItem("ems:register_email", values.email.trim());
-      await navigate(`${localizePath("/register/auth", locale)}?pending=${answer.data.pending_id}`);
+      await navigate(
+        withReturnPath(`${localizePath("/register/auth", locale)}?pending=${answer.data.pending_id}`, back),
+      );
     } catch (error) {
       const problem = fieldError(i18n, error);
       if (problem) setErrors({ [problem.field]: problem.message });

@@ -16,7 +16,8 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormProblem } from "~/components/ui/form-problem";
 import { FormField, IntentField } from "~/components/ui/form-field";
-import { Input, inputClassName } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
@@ -222,14 +223,13 @@ export function CreditNoteDialog({
           error={reasonError}
         >
           {(f) => (
-            <textarea
+            <Textarea
               {...getTextareaProps(fields.reason)}
               {...f}
               required
               minLength={REASON_MIN}
               maxLength={REASON_MAX}
               rows={3}
-              className={`${inputClassName} h-auto min-h-20 py-2`}
             />
           )}
         </FormField>

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
-import { Input, inputClassName } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { useLocale } from "~/lib/use-locale";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
@@ -453,14 +454,14 @@ function InvoiceDialog({ order, onClose }: { order: StaffOrderDetails; onClose: 
               <label htmlFor={fields.reason.id} className="text-sm font-semibold">
                 {i18n._("staff.advance_reason")}
               </label>
-              <textarea
+              <Textarea
                 {...getTextareaProps(fields.reason)}
                 required
                 minLength={3}
                 maxLength={ADVANCE_REASON_MAX}
                 rows={2}
                 aria-describedby={`${fields.reason.descriptionId}${reasonError ? ` ${fields.reason.errorId}` : ""}`}
-                className={`${inputClassName} h-auto min-h-16 py-2`}
+                className="min-h-16"
               />
               <p id={fields.reason.descriptionId} className={mutedClass}>
                 {i18n._("staff.advance_reason_hint")}

@@ -17,7 +17,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormProblem } from "~/components/ui/form-problem";
 import { IntentField } from "~/components/ui/form-field";
-import { Input, inputClassName } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 import { orderedStages } from "~/lib/production-stages";
@@ -302,13 +303,13 @@ function ProductionForm({
           <label htmlFor={fields.hold_reason.id} className="text-sm font-semibold">
             {i18n._("staff.hold_reason")}
           </label>
-          <textarea
+          <Textarea
             {...getTextareaProps(fields.hold_reason)}
             disabled={closed}
             maxLength={HOLD_REASON_MAX}
             rows={2}
             aria-describedby={`${fields.hold_reason.descriptionId}${reasonError ? ` ${fields.hold_reason.errorId}` : ""}`}
-            className={`${inputClassName} h-auto min-h-16 py-2`}
+            className="min-h-16"
           />
           <p id={fields.hold_reason.descriptionId} className={mutedClass}>
             {i18n._("staff.hold_hint")}

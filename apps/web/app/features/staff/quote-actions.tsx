@@ -8,7 +8,8 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
-import { Input, inputClassName } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
@@ -138,15 +139,7 @@ function LostDialog({ quote, onClose }: { quote: StaffQuoteDetail; onClose: () =
           label={i18n._("staff.lost_reason")}
           error={issueText(fields.reason, staffQuoteLostSchema.shape.reason)}
         >
-          {(f) => (
-            <textarea
-              {...getTextareaProps(fields.reason)}
-              {...f}
-              maxLength={1000}
-              rows={3}
-              className={`${inputClassName} h-auto py-2`}
-            />
-          )}
+          {(f) => <Textarea {...getTextareaProps(fields.reason)} {...f} maxLength={1000} rows={3} />}
         </FormField>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>

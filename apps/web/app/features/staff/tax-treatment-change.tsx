@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
 import { inputClassName } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
@@ -118,16 +119,7 @@ function TaxDialog({
           description={i18n._("staff.tax_change_reason_hint")}
           error={issueText(fields.reason, taxOverrideSchema.shape.reason)}
         >
-          {(f) => (
-            <textarea
-              {...getTextareaProps(fields.reason)}
-              {...f}
-              maxLength={500}
-              rows={3}
-              required
-              className={`${inputClassName} h-auto py-2`}
-            />
-          )}
+          {(f) => <Textarea {...getTextareaProps(fields.reason)} {...f} maxLength={500} rows={3} required />}
         </FormField>
         <p className={mutedClass}>{mailNote}</p>
         <div className="flex justify-end gap-2">

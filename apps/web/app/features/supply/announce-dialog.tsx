@@ -21,6 +21,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { FormProblem } from "~/components/ui/form-problem";
 import { Input, inputClassName } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/cn";
 import { formErrorText } from "~/lib/form-errors";
 import { showToast } from "~/lib/toast";
@@ -149,15 +150,7 @@ function AnnounceForm({
           )}
         </FormField>
         <FormField label={i18n._("supply.notes")} error={headError("notes")} className="sm:col-span-2">
-          {(f) => (
-            <textarea
-              {...getTextareaProps(fields.notes)}
-              {...f}
-              rows={3}
-              maxLength={2000}
-              className={cn(inputClassName, "h-auto py-2")}
-            />
-          )}
+          {(f) => <Textarea {...getTextareaProps(fields.notes)} {...f} rows={3} maxLength={2000} />}
         </FormField>
       </div>
 

@@ -3,8 +3,10 @@ import { siteConfig } from "@ems/config/site";
 import { SESSION_COOKIE } from "@ems/config/constants";
 import { sameOriginPath } from "@ems/contracts/redirects";
 import { Check } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 
+import { Alert } from "~/components/ui/alert";
+import { returnPathOf, signInReason, withReturnPath } from "~/features/registration/return-path";
 import { SignInForm } from "~/features/sign-in/sign-in-form";
 import { apiFromRequest } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
@@ -51,6 +53,11 @@ export function headers() {
 export default function Login() {
   const { i18n } = useLingui();
   const locale = useLocale();
+  // Sent here by a page that needs an account: say so, and keep the way back through registration.
+  const [params] = useSearchParams();
+  const back = returnPathOf(params);
+  const reason = signInReason(back);
+  const registerHref = withReturnPath(localizePath("/register", locale), back);
   return (
     <article aria-labelledby="login-title">
       <h1 id="login-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -59,11 +66,28 @@ export default function Login() {
       <p className="mt-3 text-neutral-700 dark:text-neutral-300">
         {i18n._("signin.intro", { brand: siteConfig.brand.name })}
       </p>
+      {reason ? (
+        <Alert
+          variant="info"
+          className="mt-6"
+          title={i18n._(reason === "quote" ? "login.reason_quote_title" : "login.reason_page_title")}
+        >
+          <p>{i18n._(reason === "quote" ? "login.reason_quote" : "login.reason_page")}</p>
+          <p className="mt-2">
+            <Link
+              to={registerHref}
+              className="font-semibold text-primary-800 underline underline-offset-4 hover:no-underline dark:text-primary-300"
+            >
+              {i18n._("login.register_link")}
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
       <SignInForm />
       <p className="mt-8 border-t border-neutral-200 pt-6 text-sm dark:border-neutral-800">
         {i18n._("login.no_account")}{" "}
         <Link
-          to={localizePath("/register", locale)}
+          to={registerHref}
           className="font-semibold text-primary-800 underline underline-offset-4 hover:no-underline dark:text-primary-300"
         >
           {i18n._("login.register_link")}

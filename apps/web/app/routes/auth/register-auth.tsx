@@ -1,14 +1,16 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useLingui } from "@lingui/react";
 import { registerEndpoints, resendSchema, verifyCodeSchema } from "@ems/contracts/register";
-import { useEffect, useState } from "react";
-import { redirect, useNavigate } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { redirect, useLocation, useNavigate } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { FormField, IntentField } from "~/components/ui/form-field";
 import { FormProblem } from "~/components/ui/form-problem";
 import { Input } from "~/components/ui/input";
-import { call } from "~/lib/api-client";
+import { returnPathOf, withReturnPath } from "~/features/registration/return-path";
+import { ApiError, call } from "~/lib/api-client";
+import { browserApi } from "~/lib/browser-api";
 import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { formErrorText } from "~/lib/form-errors";
 import { localeFromPath, localizePath } from "~/lib/locale";
@@ -16,6 +18,8 @@ import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 import { useLocale } from "~/lib/use-locale";
+import { USER_LANGUAGE_KEY } from "~/lib/session-client";
+import { notifyGlobalError } from "~/lib/toast";
 import { useSessionValue } from "~/lib/use-session-value";
 
 import type { Route } from "./+types/register-auth";
@@ -37,9 +41,9 @@ export function loader({ request }: Route.LoaderArgs) {
   return { pending };
 }
 
+/** A new code; confirming goes from the browser, where the API's session cookie has to land. */
 export async function action({ request, context }: Route.ActionArgs) {
   return submitIntent(request, context, {
-    verify: formIntent(verifyCodeSchema, (api, body) => call(api, registerEndpoints.verify, { body })),
     resend: formIntent(resendSchema, (api, body) => call(api, registerEndpoints.resend, { body })),
   });
 }
@@ -57,30 +61,65 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [cooldown]);
 
-  const verify = useFetcherForm({
-    schema: verifyCodeSchema,
-    id: "verify",
-    onDone: () => {
+  const back = returnPathOf(useLocation().search);
+  const [code, setCode] = useState("");
+  const [verifying, setVerifying] = useState(false);
+  const [failure, setFailure] = useState<{
+    code: string;
+    field: string | null;
+    attemptsLeft?: number;
+  } | null>(null);
+
+  /**
+   * The code confirms the address and signs this browser in: the API answers with the session
+   * cookie, so the call goes from the browser, not through the page's server action.
+   */
+  async function verify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = verifyCodeSchema.safeParse({ pending_id: pending, code });
+    if (!body.success) {
+      setFailure({ code: "INVALID", field: "code" });
+      return;
+    }
+    setFailure(null);
+    setVerifying(true);
+    try {
+      const answer = await call(browserApi(), registerEndpoints.verify, { body: body.data });
       // The registration success check: the success page opens only right after a verification.
-      sessionStorage.setItem("ems:register_verified", "1");
-      void navigate(localizePath("/register/success", locale));
-    },
-  });
+      sessionStorage.setItem("ems:register_verified", answer.data.signed_in ? "signed_in" : "1");
+      if (answer.data.signed_in) window.localStorage.setItem(USER_LANGUAGE_KEY, locale);
+      await navigate(withReturnPath(localizePath("/register/success", locale), back));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) notifyGlobalError(i18n);
+      else {
+        const attempts = error.otherData?.attempts_left;
+        setFailure({
+          code: error.code,
+          field: error.field,
+          ...(typeof attempts === "number" ? { attemptsLeft: attempts } : {}),
+        });
+      }
+      setVerifying(false);
+    }
+  }
   const resend = useFetcherForm<typeof resendSchema, { data: { pending_id: string } }>({
     schema: resendSchema,
     id: "resend",
     success: i18n._("register_page.code_resent"),
     onDone: (answer) => {
       // The new code belongs to a new pending registration: the address follows it.
-      if (answer) void navigate(`?pending=${answer.data.pending_id}`, { replace: true });
+      if (answer)
+        void navigate(withReturnPath(`?pending=${answer.data.pending_id}`, back), { replace: true });
       setCooldown(RESEND_COOLDOWN_S);
     },
   });
-  const attemptsLeft = verify.fetcher.data?.otherData?.attempts_left;
-  const codeError = formErrorText(i18n, verify.fields.code.errors, "register_page.error_invalid", {
-    CODE_INVALID: "otp_page.otp_verification_failed",
-    CODE_EXPIRED: "register_page.code_expired",
-  });
+  const attemptsLeft = failure?.attemptsLeft;
+  const codeError = formErrorText(
+    i18n,
+    failure?.field === "code" ? [failure.code] : undefined,
+    "register_page.error_invalid",
+    { CODE_INVALID: "otp_page.otp_verification_failed", CODE_EXPIRED: "register_page.code_expired" },
+  );
 
   return (
     <article aria-labelledby="register-auth-title">
@@ -90,12 +129,10 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-neutral-700 dark:text-neutral-300">
         {email ? i18n._("register_page.auth_intro_email", { email }) : i18n._("register_page.auth_intro")}
       </p>
-      <verify.fetcher.Form method="post" {...getFormProps(verify.form)} className="mt-6 space-y-4">
-        <IntentField intent="verify" />
-        <input type="hidden" name="pending_id" value={pending} />
+      <form noValidate onSubmit={(event) => void verify(event)} className="mt-6 space-y-4">
         <div aria-live="polite">
           <FormProblem
-            codes={verify.formErrors}
+            codes={failure && failure.field !== "code" ? [failure.code] : undefined}
             fallback="global.error"
             known={{ RATE_LIMITED: "login_page.RATE_LIMITED" }}
           />
@@ -110,8 +147,11 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
         >
           {(f) => (
             <Input
-              {...getInputProps(verify.fields.code, { type: "text" })}
               {...f}
+              name="code"
+              type="text"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
               required
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -121,10 +161,10 @@ export default function RegisterAuth({ loaderData }: Route.ComponentProps) {
             />
           )}
         </FormField>
-        <Button type="submit" className="w-full" loading={verify.busy}>
+        <Button type="submit" className="w-full" loading={verifying}>
           {i18n._("register_page.confirm")}
         </Button>
-      </verify.fetcher.Form>
+      </form>
       <p className="mt-6 text-sm text-neutral-700 dark:text-neutral-300">
         {i18n._("register_page.link_hint")}
       </p>

@@ -1,9 +1,10 @@
 import { useLingui } from "@lingui/react";
 import { CircleCheck } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 
 import { buttonVariants } from "~/components/ui/button";
+import { returnPathOf, withReturnPath } from "~/features/registration/return-path";
 import { localizePath } from "~/lib/locale";
 import { useSessionValue } from "~/lib/use-session-value";
 import { routePageMeta } from "~/lib/meta";
@@ -23,14 +24,16 @@ export default function RegisterSuccess() {
   const locale = useLocale();
   const navigate = useNavigate();
   // undefined while hydrating; then "1" right after a verification, else null.
+  // "signed_in" when the code signed this browser in (docs/behaviour/accounts.md#registration).
   const flag = useSessionValue("ems:register_verified");
+  const back = returnPathOf(useLocation().search);
 
   useEffect(() => {
     if (flag === null) void navigate(localizePath("/register", locale), { replace: true });
   }, [flag, locale, navigate]);
 
   // While the check runs (and for the server render) only the heading shows.
-  if (flag !== "1")
+  if (flag !== "1" && flag !== "signed_in")
     return (
       <h1 id="register-success-title" className="text-2xl font-bold tracking-tight">
         {i18n._("register_page.success_title")}
@@ -42,10 +45,31 @@ export default function RegisterSuccess() {
       <h1 id="register-success-title" className="mt-4 text-2xl font-bold tracking-tight">
         {i18n._("register_page.success_title")}
       </h1>
-      <p className="mt-3 text-neutral-700 dark:text-neutral-300">{i18n._("register_page.success_intro")}</p>
-      <Link to={localizePath("/login", locale)} className={`${buttonVariants({ size: "lg" })} mt-8`}>
-        {i18n._("register.login_link")}
-      </Link>
+      {flag === "signed_in" ? (
+        <>
+          <p className="mt-3 text-neutral-700 dark:text-neutral-300">
+            {i18n._(back ? "register_page.success_signed_in_back" : "register_page.success_signed_in")}
+          </p>
+          <Link
+            to={back ?? localizePath("/my/desk", locale)}
+            className={`${buttonVariants({ size: "lg" })} mt-8`}
+          >
+            {i18n._(back ? "register_page.continue_back" : "register_page.continue_desk")}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="mt-3 text-neutral-700 dark:text-neutral-300">
+            {i18n._("register_page.success_intro")}
+          </p>
+          <Link
+            to={withReturnPath(localizePath("/login", locale), back)}
+            className={`${buttonVariants({ size: "lg" })} mt-8`}
+          >
+            {i18n._("register.login_link")}
+          </Link>
+        </>
+      )}
     </article>
   );
 }

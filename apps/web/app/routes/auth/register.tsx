@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react";
 import type { Country } from "@ems/contracts/countries";
 import { Check } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import { AcceptInvitation, type InvitationAccepted } from "~/features/companies/accept-invitation";
 import { RegisterForm } from "~/features/registration/register-form";
+import { returnPathOf, withReturnPath } from "~/features/registration/return-path";
 import { apiFromRequest } from "~/lib/api.server";
 import { submitForm } from "~/lib/form-action.server";
 import { localeFromPath, localizePath } from "~/lib/locale";
@@ -74,6 +75,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const { invitation } = loaderData;
+  const back = returnPathOf(useLocation().search);
   // A colleague's invitation: join that company instead of registering a new one.
   if (invitation) return <AcceptInvitation token={invitation.token} invitation={invitation.detail} />;
   return (
@@ -100,7 +102,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       <p className="mt-8 border-t border-neutral-200 pt-6 text-sm dark:border-neutral-800">
         {i18n._("register.have_account")}{" "}
         <Link
-          to={localizePath("/login", locale)}
+          to={withReturnPath(localizePath("/login", locale), back)}
           className="font-semibold text-primary-800 underline underline-offset-4 hover:no-underline dark:text-primary-300"
         >
           {i18n._("register.login_link")}

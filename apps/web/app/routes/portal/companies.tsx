@@ -13,7 +13,9 @@ import { referenceEndpoints } from "@ems/contracts/reference";
 import { useLingui } from "@lingui/react";
 
 import {
+  addressEditForm,
   AddressesSection,
+  contactEditForm,
   ContactsSection,
   DetailsSection,
   RelatedSection,
@@ -65,6 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     createAddress: formIntent(addressCreateSchema, (api, body) =>
       call(api, companyEndpoints.createAddress, { body }),
     ),
+    updateAddress: formIntent(addressEditForm, (api, { id, ...body }) =>
+      call(api, companyEndpoints.updateAddress, { params: { id }, body }),
+    ),
     useAsBilling: formIntent(idParamSchema, (api, params) =>
       call(api, companyEndpoints.useAsBilling, { params }),
     ),
@@ -76,6 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     ),
     createContact: formIntent(contactCreateSchema, (api, body) =>
       call(api, companyEndpoints.createContact, { body }),
+    ),
+    updateContact: formIntent(contactEditForm, (api, { id, ...body }) =>
+      call(api, companyEndpoints.updateContact, { params: { id }, body }),
     ),
     inviteUser: formIntent(inviteUserSchema, (api, body) => call(api, companyEndpoints.inviteUser, { body })),
     changeUserRole: formIntent(userRoleForm, (api, { id, role }) =>

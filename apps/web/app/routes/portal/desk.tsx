@@ -15,7 +15,9 @@ import {
   RecentDeliveries,
   UnpaidInvoices,
 } from "~/features/desk/desk-sections";
+import { hasBusiness } from "~/features/desk/chart-scale";
 import { MonthlyChart } from "~/features/desk/monthly-chart";
+import { OnboardingChecklist } from "~/features/desk/onboarding-checklist";
 import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { claimValues } from "@ems/content/values";
@@ -25,7 +27,9 @@ import { currentPage, href } from "~/lib/route-map";
 
 import type { Route } from "./+types/desk";
 import { authEndpoints } from "@ems/contracts/auth";
+import { companyEndpoints } from "@ems/contracts/companies";
 import { deskEndpoints } from "@ems/contracts/desk";
+import { pcbEndpoints } from "@ems/contracts/pcbs";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const page = currentPage(matches);
@@ -47,8 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         throw error;
       }),
   ]);
-  const { first_name: firstName } = session.data.user;
-  return { firstName, canRequest: mayCall(session.data.user, quoteEndpoints.create), desk };
+  const { user } = session.data;
+  const may = {
+    address: mayCall(user, companyEndpoints.createAddress),
+    invite: mayCall(user, companyEndpoints.inviteUser),
+    quote: mayCall(user, quoteEndpoints.create),
+    pcb: mayCall(user, pcbEndpoints.create),
+  };
+  return { firstName: user.first_name, canRequest: may.quote, may, desk };
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {
@@ -56,7 +66,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const values = claimValues(locale);
-  const { firstName, canRequest, desk } = loaderData;
+  const { firstName, canRequest, may, desk } = loaderData;
   const currencies = desk ? [...new Set(desk.monthly.map((m) => m.currency))] : [];
 
   return (
@@ -64,7 +74,9 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="max-w-3xl">
           <p className="text-lg font-semibold text-primary-800 dark:text-primary-300">
-            {i18n._("desk.greeting", { name: firstName })}
+            {i18n._(desk?.onboarding.first_visit ? "desk.greeting_new" : "desk.greeting", {
+              name: firstName,
+            })}
           </p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
             {i18n._("page.my-desk.heading", values)}
@@ -92,6 +104,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
 
       {desk ? (
         <>
+          <OnboardingChecklist onboarding={desk.onboarding} may={may} locale={locale} />
           <CountTiles counts={desk.counts} locale={locale} />
           <div className="grid gap-6 lg:grid-cols-2">
             <OpenQuotes quotes={desk.open_quotes} locale={locale} />
@@ -108,7 +121,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
             title={i18n._(
               desk.counts.unpaid_invoices === null ? "desk.chart_title_ordered" : "desk.chart_title",
             )}
-            empty={null}
+            empty={hasBusiness(desk.monthly) ? null : i18n._("desk.chart_none")}
           >
             <div className="space-y-8">
               {currencies.map((currency) => (
