@@ -373,7 +373,7 @@ describe("web addresses (issue 15 point 6)", () => {
     "http:/alpha.example",
     "http:\\\\alpha.example",
     "https://",
-    "alpha.example",
+    "alpha",
     "https://bank.example@evil.example",
   ];
 
@@ -395,6 +395,10 @@ describe("web addresses (issue 15 point 6)", () => {
         .where(eq(companies.id, fixtures.companyId));
       expect(row?.website).toBe(website);
     }
+    // A bare domain is what people type; it is stored as the https address (issue 20 point 5).
+    const bare = await call("customer", "PUT", "/api/company", { ...details, website: "alpha.example" });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().data.website).toBe("https://alpha.example");
     const cleared = await call("customer", "PUT", "/api/company", { ...details, website: "" });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect((await call("customer", "GET", "/api/company")).json().data.website).toBeNull();
