@@ -9,9 +9,9 @@ import { startNode } from "./processes.ts";
 
 /**
  * npm run lighthouse — Lighthouse (mobile) on home, a service page and a knowledge-base article, each
- * in English and German, of the production build, in the system Chromium. Prints the four category
- * scores per page (the best of three runs) and the audits that cost points; exits 1 when any score
- * is below 100. Lighthouse itself is fetched from the npm registry by npx on first use (it is large
+ * in English and German, and on the team page, of the production build, in the system Chromium. Prints
+ * the four category scores per page (the best of three runs) and the audits that cost points; exits 1
+ * when any score is below 100. Lighthouse itself is fetched from the npm registry by npx on first use (it is large
  * and only needed here).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,6 +22,7 @@ const PAGES = [
   "/de/elektronikfertigung/tht-montage",
   "/knowledge-base/pcb-design/fiducial-marks",
   "/de/wissensdatenbank/leiterplattendesign/passermarken",
+  "/about/team",
 ];
 
 interface Report {

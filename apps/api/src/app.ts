@@ -35,6 +35,7 @@ import { contractsRoutes } from "./modules/contracts/contracts-routes.ts";
 import { deskRoutes } from "./modules/desk/desk-routes.ts";
 import { materialRequestsRoutes } from "./modules/material-requests/material-requests-routes.ts";
 import { staffCustomersRoutes } from "./modules/staff-customers/staff-customers-routes.ts";
+import { staffHomeRoutes } from "./modules/staff-home/staff-home-routes.ts";
 import { quotesRoutes } from "./modules/quotes/quotes-routes.ts";
 import { staffQuotesRoutes } from "./modules/quotes/staff-quotes-routes.ts";
 import { referenceRoutes } from "./modules/reference/reference-routes.ts";
@@ -44,6 +45,7 @@ import { countriesRoutes } from "./modules/countries/countries-routes.ts";
 import { geolocationRoutes } from "./modules/geolocation/geolocation-routes.ts";
 import { languagesRoutes } from "./modules/languages/languages-routes.ts";
 import { contactRoutes } from "./modules/contact/contact-routes.ts";
+import { staffContactRoutes } from "./modules/contact/staff-contact-routes.ts";
 import { knowledgeBaseRoutes } from "./modules/knowledge-base/knowledge-base-routes.ts";
 import { resourcesRoutes } from "./modules/resources/resources-routes.ts";
 import { activityRoutes } from "./modules/activity/activity-routes.ts";
@@ -211,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contractsRoutes, { rateLimit: requestLimit });
   await app.register(deskRoutes);
   await app.register(staffCustomersRoutes);
+  await app.register(staffHomeRoutes);
   // Content (issue 7): the knowledge base and the contact form.
   const content = options.knowledgeBase ?? knowledgeBase();
   await app.register(knowledgeBaseRoutes, { knowledgeBase: content });
@@ -219,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captcha: { hmacKey: options.captchaHmacKey, maxNumber: env.CAPTCHA_MAX_NUMBER },
     rateLimit: requestLimit,
   });
+  await app.register(staffContactRoutes);
   // Files (issue 17): resumable uploads, the company's files, downloads.
   const storage = options.storage ?? fileStorageFromEnv(env);
   if (!options.storage) app.addHook("onClose", async () => storage.close());

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { siteConfig } from "../../../packages/config/src/site.ts";
 import { knowledgeBase } from "../../../packages/content/src/knowledge-base.ts";
 import { LOCALES } from "../../../packages/i18n/src/locales.ts";
 import { latestMail } from "../../support/accounts.ts";
@@ -127,6 +128,104 @@ test.describe("content pages", () => {
     await page.goto("/de/rechtliches/datenschutz");
     await expect(page.getByRole("complementary").filter({ hasText: "Vorlage" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  });
+
+  test("the team page lists the people per site, and the quality page draws the process and lists the certificates", async ({
+    page,
+  }) => {
+    await page.goto("/about/team");
+    const bamberg = page.getByRole("list", { name: "Our team in Bamberg (Germany)" });
+    const sibiu = page.getByRole("list", { name: "Our team in Sibiu (Romania)" });
+    for (const director of siteConfig.legal.managingDirectors) {
+      await expect(page.getByRole("listitem").filter({ hasText: director })).toContainText(
+        "Managing director",
+      );
+    }
+    for (const person of siteConfig.team) {
+      await expect((person.site === "Bamberg" ? bamberg : sibiu).getByText(person.name)).toBeVisible();
+    }
+    await expect(bamberg.getByRole("link", { name: siteConfig.team[0]!.email! })).toHaveAttribute(
+      "href",
+      `mailto:${siteConfig.team[0]!.email}`,
+    );
+    await expectNoAxeViolations(page);
+
+    // The drawings take the primary green of the colour mode: checked in dark mode here.
+    await page
+      .context()
+      .addCookies([{ name: "color_mode", value: "dark", url: new URL("/", page.url()).href }]);
+    await page.goto("/de/ueber/qualitaet");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    const process = page.getByRole("region", { name: "So entstehen Ihre Baugruppen" });
+    for (const [index, caption] of [
+      "Datenprüfung",
+      "SMT-Bestückung",
+      "Reflow-Löten",
+      "Optische Inspektion",
+      "Elektrische Prüfung",
+      "Versand",
+    ].entries()) {
+      const figure = process.getByRole("figure", { name: `${index + 1}. ${caption}` });
+      await expect(figure.locator("svg[aria-hidden='true']")).toBeAttached();
+    }
+    const certificates = page.getByRole("region", { name: "Zertifikate" });
+    await expect(certificates).toContainText("ISO 9001:2015");
+    await expect(certificates).toContainText("IPC-A-610");
+    await expectNoAxeViolations(page);
+  });
+
+  test("real boards drawn by our Gerber engine: the home hero, a service page, the case studies, and their credits", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/");
+    const hero = page.getByRole("img", { name: /^The USBKVM circuit board, its top side in front/ });
+    await expect(hero).toBeVisible();
+    // The first screen's picture: loaded at once, first, in the widths of the image pipeline.
+    await expect(hero).toHaveAttribute("loading", "eager");
+    await expect(hero).toHaveAttribute("fetchpriority", "high");
+    await expect(hero).toHaveAttribute("width", "1536");
+    await expect(hero).toHaveAttribute("height", "1152");
+    const srcset = (await hero.getAttribute("srcset")) ?? "";
+    for (const width of [320, 640, 768, 1024, 1280, 1536])
+      expect(srcset).toContain(`/images/board-hero-${width}.webp ${width}w`);
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const file = await request.get("/images/board-hero-640.webp");
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toContain("image/webp");
+    await expect(page.getByRole("figure").filter({ has: hero })).toContainText(
+      "USBKVM by Lukas K. (carrotIndustries), licence CERN-OHL-P-2.0",
+    );
+    await expectNoAxeViolations(page);
+
+    await page.goto("/de/elektronikfertigung/tht-montage");
+    const tht = page.getByRole("img", {
+      name: "Oberseite der Leiterplatte FD-1 mainboard, gezeichnet aus ihren Gerber-Dateien",
+    });
+    await expect(tht).toHaveAttribute("srcset", /board-fd1-top-768\.webp 768w/);
+    await expect(page.getByRole("figure").filter({ has: tht })).toContainText("Lizenz BSD-3-Clause");
+
+    await page.goto("/resources/case-studies");
+    const [first, second] = [
+      page.getByRole("img", { name: /^Top side of the SimpleFOCShield v3/ }),
+      page.getByRole("img", { name: /^Top side of the FD-1 mainboard/ }),
+    ];
+    await expect(first).toHaveAttribute("loading", "eager");
+    // Beside or below the first one: not needed for the first screen.
+    await expect(second).toHaveAttribute("loading", "lazy");
+    await expectNoAxeViolations(page);
+
+    await page.goto("/legal/imprint");
+    const credits = page.getByRole("region", { name: "Board pictures" });
+    await expect(credits.getByRole("link", { name: "USB-FalCAN" })).toHaveAttribute(
+      "href",
+      "https://github.com/AndersBNielsen/FalCAN",
+    );
+    await expect(credits.getByRole("link", { name: "CC-BY-SA-4.0" })).toHaveAttribute(
+      "href",
+      "https://spdx.org/licenses/CC-BY-SA-4.0.html",
+    );
+    await expect(credits).toContainText("SimpleFOC project");
   });
 
   test("the glossary jumps to a letter", async ({ page }) => {

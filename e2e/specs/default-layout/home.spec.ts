@@ -14,11 +14,12 @@ test.describe("public home page (default layout)", () => {
   test("a visitor reads the claims, switches to German and back", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("assembled boards in 10 days");
-    await expect(page.getByText("ISO 9001:2015")).toBeVisible();
+    // The claim in the facts; the trust section further down names the certificate on its own.
+    await expect(page.getByText("Certified to ISO 9001:2015 and IPC-A-610.")).toBeVisible();
     await expect(page.getByText("4,425")).toBeVisible();
 
     await page.getByLabel("Choose language, current: English").filter({ visible: true }).click();
-    await page.getByRole("link", { name: "Deutsch" }).filter({ visible: true }).click();
+    await page.getByRole("link", { name: "Deutsch", exact: true }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/de$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("10 Tagen");

@@ -111,8 +111,8 @@ test("staff quote, send, follow production, ship, invoice and get paid; keep a h
   await signInByApi(page, STAFF.email, STAFF.password);
 
   // The customer directory: find the demo company and start a quote for it.
-  await gotoHydrated(page, "/staff");
-  await expect(page.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
+  await gotoHydrated(page, "/staff/customers");
+  await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
   await page.getByRole("search", { name: "Find customers" }).getByLabel("Company name").fill("Nordwind");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/q=Nordwind/);

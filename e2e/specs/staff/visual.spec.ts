@@ -28,8 +28,9 @@ test("back-office pages at 375 and 1280 px, light and dark", async ({ page }) =>
     data: { items: { id: string }[] };
   };
   const pages: [string, string][] = [
-    ["customers", "/staff"],
-    ["customer", `/staff?customer=${customers.data.items[0]?.id ?? ""}`],
+    ["home", "/staff"],
+    ["customers", "/staff/customers"],
+    ["customer", `/staff/customers?customer=${customers.data.items[0]?.id ?? ""}`],
     ["quotes", "/staff/quotes?status=all"],
     ["new-quote", `/staff/quotes?new=1&company=${customers.data.items[0]?.id ?? ""}`],
     ["orders", "/staff/orders"],

@@ -13,6 +13,9 @@ export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Colour-mode cookie. */
 export const COLOR_MODE_COOKIE = "color_mode";
 
+/** The app shell's sidebar state on desktop: "collapsed" shows icons only (docs/behaviour/public-site.md#app-shell). */
+export const SIDEBAR_COOKIE = "sidebar";
+
 /** Toasts. */
 export const TOAST = { durationMs: 5000, visible: 5, gap: 16 } as const;
 

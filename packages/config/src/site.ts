@@ -1,6 +1,75 @@
 /**
+ * A portrait for the team page: a raster source in apps/web/images (e.g. katrin-lindqvar.jpg, at least 192 px
+ * wide, roughly square) becomes /images/katrin-lindqvar-<width>.webp at build time (docs/behaviour/data.md#images).
+ */
+export interface TeamPhoto {
+  /** "/images/katrin-lindqvar" */
+  base: string;
+  /** The source's width in px, so no wider variant is asked for. */
+  sourceWidth: number;
+}
+
+/** A certificate the operator holds; its name is what claims.certifications lists. */
+export interface Certificate {
+  name: string;
+  issuer: string;
+  number?: string;
+  /** ISO date (YYYY-MM-DD). */
+  validUntil?: string;
+  /** A path under public/, e.g. "/images/certificates/iso-9001.svg". */
+  logo?: string;
+}
+
+export interface Membership {
+  name: string;
+  url: string;
+}
+
+/** A customer that agreed to be named; only fictional or licensed logos belong here. */
+export interface CustomerLogo {
+  name: string;
+  /** A path under public/, e.g. "/images/customers/acme.svg". */
+  logo: string;
+  url?: string;
+}
+
+/** The roles the team page can name; each has the message key team.role_<role> in every language. */
+export type TeamRole =
+  | "managing_director"
+  | "head_of_engineering"
+  | "head_of_production"
+  | "plant_manager"
+  | "quality_manager"
+  | "project_manager"
+  | "purchasing"
+  | "logistics";
+
+export interface TeamMember {
+  name: string;
+  role: TeamRole;
+  /** The city of one of claims.sites. */
+  site: string;
+  /** Without a photo the team page shows the person's initials. */
+  photo?: TeamPhoto;
+  email?: string;
+  phone?: string;
+}
+
+/** Shown on the quality and company pages and the home page's trust section; the claims derive from it. */
+const certificates: readonly Certificate[] = [
+  {
+    name: "ISO 9001:2015",
+    issuer: "Frankencert Zertifizierungsgesellschaft mbH",
+    number: "QM-0417-2026",
+    validUntil: "2029-03-31",
+  },
+  { name: "IPC-A-610", issuer: "IPC", number: "CIS-BA-26-0193", validUntil: "2028-06-30" },
+];
+
+/**
  * The operator's site configuration: name, claims and figures shown on the public site (docs/behaviour/public-site.md#the-product-and-its-claims).
- * The demo brand is fictional. A real operator replaces this one file.
+ * The demo brand is fictional. A real operator replaces this one file. The lists (certificates, memberships,
+ * customers, team) are shown only when filled.
  */
 export const siteConfig = {
   /** The public origin for canonical links, sitemaps and JSON-LD; PUBLIC_URL overrides it. */
@@ -18,12 +87,69 @@ export const siteConfig = {
       { city: "Bamberg", country: "DE" },
       { city: "Sibiu", country: "RO" },
     ],
-    certifications: ["ISO 9001:2015", "IPC-A-610"],
+    /** Derived from the certificates, so the claims never name one the list does not hold. */
+    certifications: certificates.map((certificate) => certificate.name),
     employees: 50,
     employeesRange: { min: 25, max: 100 },
     foundedYear: 1990,
     yearsOfExperience: 35,
   },
+  certificates,
+  memberships: [
+    { name: "ZVEI – Verband der Elektro- und Digitalindustrie", url: "https://www.zvei.org" },
+    { name: "FED – Fachverband Elektronik-Design", url: "https://www.fed.de" },
+    {
+      name: "AHK Rumänien – Deutsch-Rumänische Industrie- und Handelskammer",
+      url: "https://www.ahkrumaenien.ro",
+    },
+  ] satisfies Membership[] as readonly Membership[],
+  /** Empty in the demo: no real company's logo may stand for a fictional brand. */
+  customers: [] as readonly CustomerLogo[],
+  /** The team page's people (the managing directors of legal.managingDirectors among them). */
+  team: [
+    {
+      name: "Katrin Lindqvar",
+      role: "managing_director",
+      site: "Bamberg",
+      email: "katrin.lindqvar@lindqvar.example",
+      phone: "+49 951 000 010",
+    },
+    {
+      name: "Mihai Lindqvar-Popescu",
+      role: "managing_director",
+      site: "Sibiu",
+      email: "mihai.lindqvar-popescu@lindqvar.example",
+      phone: "+40 269 000 010",
+    },
+    {
+      name: "Jonas Brandner",
+      role: "head_of_engineering",
+      site: "Bamberg",
+      email: "jonas.brandner@lindqvar.example",
+    },
+    {
+      name: "Andreea Munteanu",
+      role: "plant_manager",
+      site: "Sibiu",
+      email: "andreea.munteanu@lindqvar.example",
+    },
+    {
+      name: "Sabine Hofmann",
+      role: "quality_manager",
+      site: "Bamberg",
+      email: "sabine.hofmann@lindqvar.example",
+    },
+    {
+      name: "Florian Lindqvar",
+      role: "project_manager",
+      site: "Bamberg",
+      email: "florian.lindqvar@lindqvar.example",
+      phone: "+49 951 000 020",
+    },
+    { name: "Radu Ionescu", role: "head_of_production", site: "Sibiu" },
+    { name: "Ioana Dragomir", role: "purchasing", site: "Sibiu", email: "ioana.dragomir@lindqvar.example" },
+    { name: "Markus Eckert", role: "logistics", site: "Bamberg" },
+  ] satisfies TeamMember[] as readonly TeamMember[],
   /** Footer counter band (docs/behaviour/public-site.md#counter-band). */
   counter: {
     activeBoms: 4425,

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { multiLine, singleLine } from "./text.ts";
 import { LOCALES } from "@ems/i18n/locales";
-import { defineEndpoints, PUBLIC } from "./endpoints.ts";
+import { emptyBodySchema } from "./auth.ts";
+import { idParamSchema } from "./companies.ts";
+import { defineEndpoints, PUBLIC, STAFF } from "./endpoints.ts";
+import { listPagingShape, pageOf } from "./lists.ts";
 
 /** The contact form of the public site (issue 7): one schema for the form and the API. */
 export const CONTACT_MESSAGE_MIN = 20;
@@ -47,5 +50,68 @@ export const contactEndpoints = defineEndpoints("contact", {
     created: true,
     errors: [429],
     caching: "route",
+  },
+});
+
+/**
+ * The back office's view of the stored messages (issue 20): new ones wait on the staff home until
+ * someone marks them handled. `status=new` (the default) lists unhandled messages, oldest first;
+ * `handled` the handled ones, most recently handled first.
+ */
+export const CONTACT_MESSAGE_STATUSES = ["new", "handled"] as const;
+export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
+
+export const staffContactMessageListQuerySchema = z.strictObject({
+  ...listPagingShape,
+  status: z.enum(CONTACT_MESSAGE_STATUSES).default("new"),
+});
+
+export const staffContactMessageSchema = z
+  .object({
+    id: z.uuid(),
+    reference: z.string(),
+    name: z.string(),
+    company: z.string().nullable(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    message: z.string(),
+    language: z.enum(LOCALES),
+    created_at: z.string(),
+    handled_at: z.string().nullable(),
+    /** Who marked it handled; null while new, or once that user was deleted. */
+    handled_by: z.string().nullable(),
+  })
+  .meta({ id: "StaffContactMessage" });
+
+export const staffContactMessagePageSchema = pageOf(staffContactMessageSchema).meta({
+  id: "StaffContactMessagePage",
+});
+
+export type StaffContactMessageListQuery = z.infer<typeof staffContactMessageListQuerySchema>;
+export type StaffContactMessage = z.infer<typeof staffContactMessageSchema>;
+export type StaffContactMessagePage = z.infer<typeof staffContactMessagePageSchema>;
+
+export const staffContactMessageEndpoints = defineEndpoints("staff", {
+  list: {
+    method: "GET",
+    path: "/api/staff/contact-messages",
+    summary: "Messages of the contact form, new (unhandled, oldest first) or handled",
+    access: STAFF,
+    query: staffContactMessageListQuerySchema,
+    response: staffContactMessagePageSchema,
+    caching: "private",
+  },
+  markHandled: {
+    method: "POST",
+    path: "/api/staff/contact-messages/:id/handled",
+    summary: "Marks a contact message handled",
+    description:
+      "Idempotent: a message already handled keeps who handled it and when, and the answer is the same 200.",
+    access: STAFF,
+    params: idParamSchema,
+    body: emptyBodySchema,
+    response: staffContactMessageSchema,
+    errors: [404],
+    caching: "private",
   },
 });

@@ -1074,9 +1074,16 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     language: text("language", { enum: LOCALES }).notNull(),
     createdAt: createdAt(),
+    /** When staff marked the message handled (issue 20); null: it waits on the back-office home. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledByUserId: uuid("handled_by_user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("contact_messages_created_idx").on(t.createdAt),
+    // The home's queue: unhandled messages, oldest first.
+    index("contact_messages_unhandled_idx")
+      .on(t.createdAt)
+      .where(sql`${t.handledAt} is null`),
     check("contact_messages_language_check", oneOf(t.language, LOCALES)),
   ],
 );

@@ -13,6 +13,7 @@ import {
   createSalesOrder,
 } from "./order-factories.ts";
 import { createQuote } from "./quote-factories.ts";
+import { createContactMessage } from "./contact-factories.ts";
 import {
   assemblySpecVersions,
   companyAddresses,
@@ -22,6 +23,7 @@ import {
   parcelServices,
   partSeries,
   pcbSpecVersions,
+  salesOrders,
   users,
 } from "./schema.ts";
 
@@ -188,6 +190,7 @@ export async function seedDemoData(db: Database): Promise<SeedResult> {
 
     await seedReferenceData(tx);
     await seedDemoDocuments(tx, customer.id, customerUsers);
+    await seedBackOfficeQueues(tx, second.id);
 
     // Short addresses that printed material and e-mail signatures use.
     await createRedirectRule(tx, { fromPath: "/imprint", target: "/legal/imprint" });
@@ -530,6 +533,147 @@ async function seedDemoDocuments(
       });
     }
   }
+}
+
+const CARPATHIA_ADDRESS = {
+  recipient: "Carpathia Drives SRL – Recepție marfă",
+  street: "Strada Fabricii 12",
+  street2: null,
+  postal_code: "400620",
+  city: "Cluj-Napoca",
+  region: null,
+  country: "RO",
+};
+
+/**
+ * Something in every queue of the back-office home (docs/behaviour/back-office.md#home) beside
+ * Nordwind's documents: Carpathia has an order in production due within the week, an order on
+ * hold that is already late, an invoice whose bank transfer it announced, and two visitors wrote
+ * through the contact form.
+ */
+async function seedBackOfficeQueues(tx: Executor, companyId: string): Promise<void> {
+  const order = async (
+    title: string,
+    options: { daysAgo: number; dueIn: number; status: "confirmed" | "in_production" | "shipped" },
+  ) => {
+    const placed = new Date(Date.now() - options.daysAgo * DAY_MS);
+    const quote = await createQuote(tx, {
+      companyId,
+      status: "Ordered",
+      title,
+      currency: "EUR",
+      taxRateBp: 0,
+      taxTreatment: "reverse_charge",
+      customerVatId: "RO9900006",
+      validUntil: isoDay(-options.daysAgo + 20),
+      sentAt: new Date(placed.getTime() - 3 * DAY_MS),
+      decidedAt: placed,
+      lines: [
+        {
+          category: "assemblies",
+          description: `${title.split(",")[0]} board`,
+          tiers: [{ quantity: 200, unit_price_minor: 2_480 }],
+          engineeringCostMinor: 0,
+          leadTimeDays: 15,
+        },
+      ],
+    });
+    return createSalesOrder(tx, {
+      companyId,
+      quoteId: quote.quote.id,
+      number: await nextDocumentNumber(tx, "order", placed),
+      status: options.status,
+      poNumber: `CD-${placed.getUTCFullYear()}-${100 + options.daysAgo}`,
+      billingAddress: { ...CARPATHIA_ADDRESS, recipient: "Carpathia Drives SRL – Contabilitate" },
+      shippingAddress: CARPATHIA_ADDRESS,
+      parcelServiceName: "DHL Express 12:00",
+      shippingMinor: 4_900,
+      taxRateBp: 0,
+      taxTreatment: "reverse_charge",
+      customerVatId: "RO9900006",
+      deliveryDate: isoDay(options.dueIn),
+      createdAt: placed,
+      lines: [
+        {
+          description: `${title.split(",")[0]} board`,
+          quantity: 200,
+          unitPriceMinor: 2_480,
+          engineeringCostMinor: 0,
+          leadTimeDays: 15,
+          deliveryDate: isoDay(options.dueIn),
+        },
+      ],
+      stagePercents:
+        options.status === "shipped"
+          ? {
+              material_procurement: 100,
+              smt: 100,
+              tht: 100,
+              inspection: 100,
+              testing: 100,
+              packing: 100,
+              shipped: 100,
+            }
+          : options.status === "in_production"
+            ? { material_procurement: 100, smt: 60 }
+            : {},
+    });
+  };
+
+  await order("CD-7 motor controller, series 2", { daysAgo: 12, dueIn: 4, status: "in_production" });
+  const held = await order("CD-9 encoder interface, pilot", { daysAgo: 20, dueIn: -2, status: "confirmed" });
+  await tx
+    .update(salesOrders)
+    .set({
+      productionHeldAt: new Date(Date.now() - 3 * DAY_MS),
+      productionHoldReason: "Waiting for the customer's approval of the changed connector footprint.",
+    })
+    .where(eq(salesOrders.id, held.order.id));
+
+  const shipped = await order("CD-5 brake driver, reorder", { daysAgo: 45, dueIn: -24, status: "shipped" });
+  const shippedAt = new Date(Date.now() - 24 * DAY_MS);
+  await createDeliveryNote(tx, {
+    orderId: shipped.order.id,
+    number: await nextDocumentNumber(tx, "delivery", shippedAt),
+    carrier: "DHL",
+    trackingNumber: "00340434161094077311",
+    shippedAt,
+  });
+  const invoice = await createInvoice(tx, {
+    orderId: shipped.order.id,
+    number: await nextDocumentNumber(tx, "invoice", shippedAt),
+    taxTreatment: "reverse_charge",
+    customerVatId: "RO9900006",
+    issuedOn: isoDay(-24),
+    dueOn: isoDay(6),
+  });
+  // The customer announced the transfer yesterday; staff have not seen the money yet.
+  await createPayment(tx, {
+    invoiceId: invoice.id,
+    paidOn: isoDay(-1),
+    createdAt: new Date(Date.now() - DAY_MS),
+  });
+
+  await createContactMessage(tx, {
+    reference: await nextDocumentNumber(tx, "contact", new Date(Date.now() - 2 * DAY_MS)),
+    name: "Maja Lindholm",
+    company: "Aurora Marine Oy",
+    email: "maja.lindholm@aurora-marine.example",
+    phone: "+358 40 000 0000",
+    message:
+      "We build navigation displays for workboats and need 200 assembled controller boards per quarter, IPC class 3. Could you quote a framework agreement? Gerber and BOM are ready.",
+    language: "en",
+    createdAt: new Date(Date.now() - 2 * DAY_MS),
+  });
+  await createContactMessage(tx, {
+    reference: await nextDocumentNumber(tx, "contact"),
+    name: "Jonas Keller",
+    company: null,
+    email: "jonas.keller@example.org",
+    message:
+      "Guten Tag, fertigen Sie auch Kleinserien von 20 Stück mit THT-Steckverbindern? Ich entwickle einen Synthesizer-Baustein und suche einen Fertiger in Europa.",
+    language: "de",
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildBoard } from "./board.ts";
-import { boardToSvg, layerToSvg } from "./render-svg.ts";
+import { boardToSvg, layerToSvg, svgInPixels } from "./render-svg.ts";
 import { EXPECTED, fixtureSetDirs, readSet } from "./test/fixture-sets.ts";
 
 describe("SVG export", () => {
@@ -45,5 +45,14 @@ describe("SVG export", () => {
     const svg = layerToSvg(copper, "#dc2626", board);
     expect(svg).toContain('fill="#dc2626"');
     expect(svg.length).toBeGreaterThan(10_000);
+  });
+
+  it("sizes a board SVG in pixels on its longer side, keeping the proportions", () => {
+    const svg = svgInPixels(boardToSvg(board, "top"), 1000);
+    const [width, height] = EXPECTED["kicad9-falcan-4layer"]!.size;
+    expect(svg).toMatch(/^<svg [^>]*width="1000" height="(\d+)"/);
+    const h = Number(/height="(\d+)"/.exec(svg)![1]);
+    expect(h).toBeCloseTo((1000 * (height + 2)) / (width + 2), -1);
+    expect(() => svgInPixels("<svg></svg>", 100)).toThrow();
   });
 });

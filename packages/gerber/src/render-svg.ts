@@ -193,6 +193,21 @@ export function boardToSvg(
   return svgDocument(box, `<g mask="url(#${cut})">${body}</g>`, out.defs, side === "bottom");
 }
 
+/**
+ * The board SVG is sized in millimetres; a rasteriser's density would then scale it twice (once for
+ * the unit, once for the density), so the size is set in pixels instead: `pixels` on the longer side.
+ */
+export function svgInPixels(svg: string, pixels: number): string {
+  const size = /^(<svg [^>]*?)width="([\d.]+)mm" height="([\d.]+)mm"/.exec(svg);
+  if (!size) throw new Error("The board SVG has no size in mm");
+  const width = Number(size[2]);
+  const height = Number(size[3]);
+  const scale = pixels / Math.max(width, height);
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  return `${size[1]}width="${w}" height="${h}"${svg.slice(size[0].length)}`;
+}
+
 /** The visible layers stacked in their single-layer colours, seen from the top. */
 export function layersToSvg(board: Board, hidden: ReadonlySet<string> = new Set()): string {
   const box = frame(isEmptyBox(board.bounds) ? [0, 0, 1, 1] : board.bounds, 1);

@@ -7,7 +7,7 @@ import { localeFromPath } from "~/lib/locale";
 import { href } from "~/lib/route-map";
 
 /** The logo: the brand name with a board mark, linking to home in the page's language. */
-export function BrandLink() {
+export function BrandLink({ fullName = false }: { fullName?: boolean }) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
   return (
@@ -19,8 +19,11 @@ export function BrandLink() {
       <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-700 text-white">
         <CircuitBoard aria-hidden="true" className="size-5" />
       </span>
-      {/* From 1024 to 1439 px the menu bar needs the room; the link keeps its name via aria-label. */}
-      <span className="truncate lg:max-[90rem]:sr-only">{siteConfig.brand.name}</span>
+      {/* From 1024 to 1439 px the site's menu bar needs the room; the link keeps its name via aria-label.
+          The app shell has no menu bar and passes fullName; below 640 px its top bar needs the room. */}
+      <span className={fullName ? "truncate max-sm:sr-only" : "truncate lg:max-[90rem]:sr-only"}>
+        {siteConfig.brand.name}
+      </span>
     </Link>
   );
 }

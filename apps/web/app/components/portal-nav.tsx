@@ -34,19 +34,24 @@ import {
 } from "lucide-react";
 import { NavLink } from "react-router";
 
+import { Tooltip } from "~/components/ui/tooltip";
+import { cn } from "~/lib/cn";
 import { href } from "~/lib/route-map";
 import { useLocale } from "~/lib/use-locale";
 
-interface NavItem {
+export interface PortalNavItem {
   page: PageKey;
   label: string;
   icon: typeof LayoutDashboard;
+}
+
+interface CustomerNavItem extends PortalNavItem {
   /** The section's main read: the section is shown to whoever may call it (the API's own rule). */
   endpoint: Endpoint;
 }
 
 /** The portal sections that exist so far; later capabilities add theirs here (no dead links). */
-const CUSTOMER_ITEMS: readonly NavItem[] = [
+const CUSTOMER_ITEMS: readonly CustomerNavItem[] = [
   { page: "my-desk", label: "portal_nav.desk", icon: LayoutDashboard, endpoint: deskEndpoints.get },
   { page: "my-pcbs", label: "portal_nav.pcbs", icon: CircuitBoard, endpoint: pcbEndpoints.list },
   { page: "my-pcbas", label: "portal_nav.pcbas", icon: Cpu, endpoint: assemblyEndpoints.list },
@@ -77,9 +82,10 @@ const CUSTOMER_ITEMS: readonly NavItem[] = [
   },
 ];
 
-/** The operator's back office (staff roles only). */
-const STAFF_ITEMS: readonly Omit<NavItem, "endpoint">[] = [
-  { page: "staff", label: "portal_nav.staff_customers", icon: Users },
+/** The operator's back office (staff roles only): every staff role sees every entry. */
+const STAFF_ITEMS: readonly PortalNavItem[] = [
+  { page: "staff", label: "portal_nav.staff_home", icon: LayoutDashboard },
+  { page: "staff-customers", label: "portal_nav.staff_customers", icon: Users },
   { page: "staff-quotes", label: "portal_nav.staff_quotes", icon: FileText },
   { page: "staff-pcbs", label: "portal_nav.staff_pcbs", icon: CircuitBoard },
   { page: "staff-pcbas", label: "portal_nav.staff_pcbas", icon: Cpu },
@@ -91,42 +97,66 @@ const STAFF_ITEMS: readonly Omit<NavItem, "endpoint">[] = [
   { page: "my-profile", label: "portal_nav.profile", icon: UserRound },
 ];
 
+/** The sections the signed-in user's role may use, in menu order. */
+export function portalNavItems(staff: boolean, companyRole: string | null): readonly PortalNavItem[] {
+  if (staff) return STAFF_ITEMS;
+  return CUSTOMER_ITEMS.filter((item) =>
+    mayCall({ role: "customer", company_role: companyRole }, item.endpoint),
+  );
+}
+
 /**
- * Navigation between portal pages: a side column from 1024 px, a tab bar that scrolls sideways below
- * it. Links are in the page's language; the current page carries aria-current="page".
+ * The app shell's sidebar navigation (docs/behaviour/public-site.md#app-shell): one vertical list of
+ * the sections the role may use. Collapsed, only the icons show; each link keeps its name as
+ * screen-reader text and shows it as a tooltip. Links are in the page's language; the current page
+ * carries aria-current="page". `onNavigate` lets the phone drawer close on a choice.
  */
-export function PortalNav({ staff, companyRole }: { staff: boolean; companyRole: string | null }) {
+export function PortalNav({
+  staff,
+  companyRole,
+  collapsed = false,
+  onNavigate,
+}: {
+  staff: boolean;
+  companyRole: string | null;
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const items = staff
-    ? STAFF_ITEMS
-    : CUSTOMER_ITEMS.filter((item) =>
-        mayCall({ role: "customer", company_role: companyRole }, item.endpoint),
-      );
+  const items = portalNavItems(staff, companyRole);
   return (
-    <nav
-      aria-label={i18n._(staff ? "portal_nav.staff_label" : "portal_nav.label")}
-      className="border-b border-neutral-200 bg-white lg:w-56 lg:shrink-0 lg:border-b-0 lg:bg-transparent lg:py-10 dark:border-neutral-800 dark:bg-neutral-950 lg:dark:bg-transparent"
-    >
-      <ul className="flex gap-1 overflow-x-auto px-4 md:px-6 lg:sticky lg:top-20 lg:flex-col lg:overflow-visible lg:px-0">
-        {items.map(({ page, label, icon: Icon }) => (
-          <li key={page} className="shrink-0">
+    <nav aria-label={i18n._(staff ? "portal_nav.staff_label" : "portal_nav.label")}>
+      <ul className="flex flex-col gap-0.5">
+        {items.map(({ page, label, icon: Icon }) => {
+          const name = i18n._(label);
+          const link = (
             <NavLink
               to={href(page, locale)}
               end={page === "staff"}
-              className={({ isActive }) =>
-                `flex h-12 items-center gap-2 border-b-2 px-3 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600 lg:h-10 lg:rounded-md lg:border-b-0 ${
-                  isActive
-                    ? "border-primary-700 text-primary-800 lg:bg-primary-50 dark:border-primary-400 dark:text-primary-300 lg:dark:bg-primary-950"
-                    : "border-transparent text-neutral-700 hover:text-neutral-950 lg:hover:bg-neutral-100 dark:text-neutral-300 dark:hover:text-white lg:dark:hover:bg-neutral-900"
-                }`
-              }
+              onClick={onNavigate}
+              // A string, styled by aria-current: the tooltip's trigger merges class names as strings.
+              className={cn(
+                "flex min-h-10 items-center gap-3 rounded-md py-2 text-sm leading-tight font-semibold text-neutral-700 hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600 aria-[current=page]:bg-primary-50 aria-[current=page]:text-primary-800 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white dark:aria-[current=page]:bg-primary-950 dark:aria-[current=page]:text-primary-300",
+                collapsed ? "justify-center px-0" : "px-3",
+              )}
             >
-              <Icon aria-hidden="true" className="size-4 shrink-0" />
-              {i18n._(label)}
+              <Icon aria-hidden="true" className="size-5 shrink-0" />
+              <span className={collapsed ? "sr-only" : "min-w-0 break-words"}>{name}</span>
             </NavLink>
-          </li>
-        ))}
+          );
+          return (
+            <li key={page}>
+              {collapsed ? (
+                <Tooltip content={name} side="right">
+                  {link}
+                </Tooltip>
+              ) : (
+                link
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -16,7 +16,7 @@ const linkClass =
   "inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-neutral-700 underline-offset-4 hover:text-primary-800 hover:underline dark:text-neutral-300 dark:hover:text-primary-300";
 
 /** Privacy, imprint, terms and the sitemap (the XML index at the site root), as list items. */
-function LegalLinks({ locale }: { locale: Locale }) {
+export function LegalLinks({ locale }: { locale: Locale }) {
   const { i18n } = useLingui();
   const pages = ["legal-privacy", "legal-imprint", "legal-terms"] as const;
   return (

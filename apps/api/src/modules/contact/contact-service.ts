@@ -1,11 +1,25 @@
 import type { FastifyRequest } from "fastify";
 import { siteConfig } from "@ems/config/site";
-import type { ContactAnswer, ContactRequest } from "@ems/contracts/contact";
+import type {
+  ContactAnswer,
+  ContactRequest,
+  StaffContactMessage,
+  StaffContactMessageListQuery,
+  StaffContactMessagePage,
+} from "@ems/contracts/contact";
 import type { Database } from "@ems/db/client";
-import { AppError } from "../../lib/app-error.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { pageOf, pagingOf } from "../../lib/list-query.ts";
 import { validateCaptcha, type CaptchaSettings } from "../captcha/captcha-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
-import { insertContactMessage } from "./contact-repository.ts";
+import {
+  findContactMessage,
+  insertContactMessage,
+  listContactMessages,
+  markContactMessageHandled,
+  newContactMessages,
+  type ContactMessageRecord,
+} from "./contact-repository.ts";
 
 export interface ContactContext {
   db: Database;
@@ -68,4 +82,52 @@ export async function sendContactMessage(ctx: ContactContext, input: ContactRequ
   });
   ctx.mailer.deliverSoon();
   return { reference: stored.reference };
+}
+
+function staffMessageDto({ message, handledBy }: ContactMessageRecord): StaffContactMessage {
+  return {
+    id: message.id,
+    reference: message.reference,
+    name: message.name,
+    company: message.company,
+    email: message.email,
+    phone: message.phone,
+    message: message.message,
+    language: message.language,
+    created_at: message.createdAt.toISOString(),
+    handled_at: message.handledAt?.toISOString() ?? null,
+    handled_by: message.handledAt ? handledBy : null,
+  };
+}
+
+/** The back office's list of contact messages: new ones (the default) or handled ones. */
+export async function staffContactMessagePage(
+  db: Database,
+  query: StaffContactMessageListQuery,
+): Promise<StaffContactMessagePage> {
+  return pageOf(
+    query,
+    await listContactMessages(db, { ...pagingOf(query), handled: query.status === "handled" }),
+    staffMessageDto,
+  );
+}
+
+/**
+ * Marks a message handled by the caller. Idempotent: a message already handled keeps its first
+ * handler and time, so a second click (or a colleague's) changes nothing and still answers 200.
+ */
+export async function handleContactMessage(
+  db: Database,
+  id: string,
+  userId: string,
+): Promise<StaffContactMessage> {
+  await markContactMessageHandled(db, id, userId);
+  const row = await findContactMessage(db, id);
+  if (!row) throw notFound("No such contact message");
+  return staffMessageDto(row);
+}
+
+/** How many contact messages wait for staff, and the oldest `limit` of them (the staff home). */
+export async function waitingContactMessages(db: Database, limit: number) {
+  return newContactMessages(db, limit);
 }

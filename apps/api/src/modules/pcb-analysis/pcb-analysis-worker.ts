@@ -12,7 +12,7 @@ import { boardData } from "@ems/gerber/board-data";
 import { BoardGeometry } from "@ems/gerber/dfm-board";
 import { checkManufacturability, dfmLimitsFromCapabilities, type DfmLimits } from "@ems/gerber/dfm";
 import { expandFiles, type LoadProblem } from "@ems/gerber/load-files";
-import { boardToSvg } from "@ems/gerber/render-svg";
+import { boardToSvg, svgInPixels } from "@ems/gerber/render-svg";
 import { BOARD_COLOURS } from "@ems/gerber/stackup";
 import { isZip } from "@ems/gerber/zip";
 
@@ -74,21 +74,6 @@ export function analyse(
 
 function refused(code: RefusalCode, problems: AnalysisResponse["problems"]) {
   return { response: { type: "refused", code, problems } as AnalysisResponse, transfer: [] };
-}
-
-/**
- * The board SVG is sized in millimetres; the rasteriser's density would then scale it twice (once for
- * the unit, once for the density), so the size is set in pixels instead: `pixels` on the longer side.
- */
-export function svgInPixels(svg: string, pixels: number): string {
-  const size = /^(<svg [^>]*?)width="([\d.]+)mm" height="([\d.]+)mm"/.exec(svg);
-  if (!size) throw new Error("The board SVG has no size in mm");
-  const width = Number(size[2]);
-  const height = Number(size[3]);
-  const scale = pixels / Math.max(width, height);
-  const w = Math.max(1, Math.round(width * scale));
-  const h = Math.max(1, Math.round(height * scale));
-  return `${size[1]}width="${w}" height="${h}"${svg.slice(size[0].length)}`;
 }
 
 if (parentPort) {

@@ -33,6 +33,8 @@ export function ListSection<T>({
   sortOrders,
   before,
   after,
+  emptyText,
+  emptyAction,
   children,
 }: {
   messages: string;
@@ -48,6 +50,10 @@ export function ListSection<T>({
   sortOrders: readonly (readonly [sort: string, dir: SortDir])[];
   before?: (link: ReturnType<typeof useListLinks>["link"]) => ReactNode;
   after?: ReactNode;
+  /** Replaces `<prefix>.empty` when nothing is filtered, such as the wording for a role that may not add rows. */
+  emptyText?: string;
+  /** The next step an empty list offers when nothing is filtered (a button that adds the first row). */
+  emptyAction?: ReactNode;
   children: (items: T[], sortHref: (key: string) => string) => ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -86,8 +92,8 @@ export function ListSection<T>({
           before={before?.(link)}
           count={i18n._(`${messages}.count`, { count: list.page.total })}
           empty={
-            <EmptyList clearHref={filtered ? pathname : undefined}>
-              {i18n._(filtered ? `${messages}.no_match` : `${messages}.empty`)}
+            <EmptyList clearHref={filtered ? pathname : undefined} action={emptyAction}>
+              {filtered ? i18n._(`${messages}.no_match`) : (emptyText ?? i18n._(`${messages}.empty`))}
             </EmptyList>
           }
           pageHref={pageHref}

@@ -14,8 +14,10 @@ import type { Country } from "@ems/contracts/countries";
 import { parcelServiceLabel, type ParcelService } from "@ems/contracts/reference";
 import { formatMoney } from "@ems/i18n/format";
 import type { Locale } from "@ems/i18n/locales";
+import { Plus } from "lucide-react";
 import { useState, type ComponentProps, type ReactNode } from "react";
 
+import { EmptyList } from "~/components/list/list-states";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -507,9 +509,18 @@ export function AddressesSection({
       <CompanyProblem codes={billing.formErrors ?? billing.fields.id.errors} className="mb-4" />
       <CompanyProblem codes={shipping.formErrors ?? shipping.fields.id.errors} className="mb-4" />
       {addresses.length === 0 ? (
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          {i18n._("my_companies.addresses_empty")}
-        </p>
+        <EmptyList
+          action={
+            canCreate ? (
+              <Button variant="outline" onClick={() => setEditing("new")}>
+                <Plus aria-hidden="true" className="size-4" />
+                {i18n._("my_companies.addresses_empty_action")}
+              </Button>
+            ) : undefined
+          }
+        >
+          {i18n._(canCreate ? "my_companies.addresses_empty" : "my_companies.addresses_empty_reader")}
+        </EmptyList>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {addresses.map((a) => (
@@ -694,9 +705,18 @@ export function ContactsSection({ contacts, canCreate }: { contacts: CompanyCont
         </div>
       ) : null}
       {contacts.length === 0 ? (
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          {i18n._("my_companies.contacts_empty")}
-        </p>
+        <EmptyList
+          action={
+            canCreate ? (
+              <Button variant="outline" onClick={() => setEditing("new")}>
+                <Plus aria-hidden="true" className="size-4" />
+                {i18n._("my_companies.contacts_empty_action")}
+              </Button>
+            ) : undefined
+          }
+        >
+          {i18n._(canCreate ? "my_companies.contacts_empty" : "my_companies.contacts_empty_reader")}
+        </EmptyList>
       ) : (
         <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
           {contacts.map((c) => {

@@ -11,7 +11,6 @@ import {
   type QuoteDetail,
 } from "@ems/contracts/quotes";
 import { Plus, Trash2, X } from "lucide-react";
-import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 
@@ -50,6 +49,11 @@ export const quoteRequestForm = quoteRequestSchema.extend({
 /** What the action answers once the request is in: where the new quote opens. */
 export type RequestedQuote = Pick<QuoteDetail, "id" | "number">;
 
+/** Whether the page opens with the request dialog: "Request a quote" on a specification's sheet opens it on that version. */
+export function requestOpensAtStart(pcbs: PcbOptions, assemblies: AssemblyOptions): boolean {
+  return pcbs.preselect !== null || assemblies.preselect !== null;
+}
+
 /**
  * "Request a quote" (docs/behaviour/quotes.md#requesting-a-quote): a title, the customer's own reference, notes and one or more
  * lines, each with a product category, a description and up to six quantities to price. The request
@@ -59,16 +63,19 @@ export function RequestQuoteDialog({
   locale,
   pcbs,
   assemblies,
+  open,
+  onOpenChange: setOpen,
 }: {
   locale: Locale;
   pcbs: PcbOptions;
   assemblies: AssemblyOptions;
+  /** Owned by the page, so that the empty list's own button can open it too. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  // "Request a quote" on a specification's sheet opens the dialog on that version.
-  const [open, setOpen] = useState(pcbs.preselect !== null || assemblies.preselect !== null);
   const changeOpen = (next: boolean) => {
     setOpen(next);
     if (next) return;

@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { ApiError, call } from "~/lib/api-client";
 import { browserApi } from "~/lib/browser-api";
+import { homePath } from "~/lib/home-path";
 import { solveCaptcha } from "~/lib/captcha";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { USER_LANGUAGE_KEY } from "~/lib/session-client";
@@ -102,10 +103,11 @@ export function SignInForm() {
       const language = LOCALES.includes(answer.data.language as Locale)
         ? (answer.data.language as Locale)
         : locale;
-      const desk = localizePath("/my/desk", language);
+      // Staff start on the back-office home, customers on their desk; a return path wins.
+      const home = homePath(answer.data.role, language);
       const target = answer.data.must_change_password
         ? `${localizePath("/my/profile", language)}?force_password=1`
-        : (sameOriginPath(params.get("redirect"), window.location.origin) ?? desk);
+        : (sameOriginPath(params.get("redirect"), window.location.origin) ?? home);
       // A full load, so every part of the page starts with the new session.
       window.location.assign(target);
     } catch (failure) {

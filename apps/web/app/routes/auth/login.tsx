@@ -10,6 +10,7 @@ import { returnPathOf, signInReason, withReturnPath } from "~/features/registrat
 import { SignInForm } from "~/features/sign-in/sign-in-form";
 import { apiFromRequest } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
+import { homePath } from "~/lib/home-path";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
@@ -36,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const session = await call(apiFromRequest(request, context), authEndpoints.session);
     if (session.status === 200) {
-      const desk = localizePath("/my/desk", localeFromPath(url.pathname));
-      return redirect(sameOriginPath(url.searchParams.get("redirect"), url.origin) ?? desk);
+      const home = homePath(session.data.user.role, localeFromPath(url.pathname));
+      return redirect(sameOriginPath(url.searchParams.get("redirect"), url.origin) ?? home);
     }
   } catch {
     // Not signed in (or the API is unreachable): show the form.

@@ -1,12 +1,12 @@
 import { redirect, Outlet } from "react-router";
 
-import { PortalNav } from "~/components/portal-nav";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { AppShell } from "~/components/app-shell";
 import { apiFromRequest } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
+import { homePath, isDeskPath } from "~/lib/home-path";
 import { localeFromPath, localizePath } from "~/lib/locale";
 import { signInUrl } from "~/lib/session-expiry";
+import { sidebarCollapsed } from "~/lib/sidebar";
 import { SESSION_COOKIE } from "@ems/config/constants";
 import type { SessionUser } from "@ems/contracts/auth";
 import { isStaffRole } from "@ems/contracts/roles";
@@ -40,7 +40,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!staff && /^(\/[a-z]{2})?\/staff(\/|$)/.test(url.pathname)) {
     throw redirect(localizePath("/my/desk", localeFromPath(url.pathname)));
   }
-  return { staff, companyRole: session.user.company_role };
+  // Staff belong to no customer company: their start page is the back-office home, not the desk.
+  if (staff && isDeskPath(url.pathname))
+    throw redirect(homePath(session.user.role, localeFromPath(url.pathname)));
+  return {
+    staff,
+    companyRole: session.user.company_role,
+    // The greeting's name, from the first server render on (the API already answered who it is).
+    user: {
+      first_name: session.user.first_name,
+      last_name: session.user.last_name,
+      full_name: session.user.full_name,
+      email: session.user.email,
+    },
+    sidebarCollapsed: sidebarCollapsed(request.headers.get("cookie")),
+  };
 }
 
 /** Signed-in pages are personal: never stored by shared caches. */
@@ -50,15 +64,13 @@ export function headers() {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader accountLinks={false} />
-      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row lg:gap-6 lg:px-6">
-        <PortalNav staff={loaderData.staff} companyRole={loaderData.companyRole} />
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
-          <Outlet />
-        </main>
-      </div>
-      <SiteFooter />
-    </div>
+    <AppShell
+      user={loaderData.user}
+      staff={loaderData.staff}
+      companyRole={loaderData.companyRole}
+      sidebarCollapsed={loaderData.sidebarCollapsed}
+    >
+      <Outlet />
+    </AppShell>
   );
 }

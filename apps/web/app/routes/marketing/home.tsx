@@ -6,7 +6,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { ArticleList } from "~/features/content/article-list";
 import { featuredArticles } from "~/features/content/knowledge-base.server";
 import { PageCallToAction } from "~/features/content/page-cta";
+import { HeroBoard } from "~/features/marketing/board-pictures";
 import { ClaimList } from "~/features/marketing/claim-list";
+import { ProcessSteps } from "~/features/marketing/process-steps";
+import { TrustSection } from "~/features/marketing/trust-lists";
 import { claimValues } from "@ems/content/values";
 import { useClaimValues } from "~/features/marketing/use-claims";
 import { localeFromPath, localizePath } from "~/lib/locale";
@@ -58,36 +61,39 @@ export default function Home() {
         aria-labelledby="home-title"
         className="bg-gradient-to-b from-primary-50 to-white dark:from-primary-950 dark:to-neutral-950"
       >
-        <div className="mx-auto max-w-7xl px-4 py-16 md:px-6 md:py-24">
-          <p className="text-sm font-semibold tracking-wide text-primary-700 uppercase dark:text-primary-300">
-            {i18n._("home.eyebrow", values)}
-          </p>
-          <h1
-            id="home-title"
-            className="mt-3 max-w-4xl text-4xl font-bold tracking-tight text-balance text-neutral-900 sm:text-5xl dark:text-white"
-          >
-            {i18n._("home.title", values)}
-          </h1>
-          <p className="mt-6 max-w-3xl text-lg text-neutral-700 dark:text-neutral-300">
-            {i18n._("home.lead", values)}
-          </p>
-          <div className="mt-10 flex flex-wrap gap-3">
-            <Link to={localizePath("/my/quotes", locale)} className={buttonVariants({ size: "lg" })}>
-              {i18n._("home.cta_quote")}
-            </Link>
-            <Link
-              to={localizePath("/register", locale)}
-              className={buttonVariants({ size: "lg", variant: "outline" })}
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 md:px-6 md:py-24 lg:grid-cols-2 lg:items-center lg:gap-12">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-primary-700 uppercase dark:text-primary-300">
+              {i18n._("home.eyebrow", values)}
+            </p>
+            <h1
+              id="home-title"
+              className="mt-3 max-w-4xl text-4xl font-bold tracking-tight text-balance text-neutral-900 sm:text-5xl dark:text-white"
             >
-              {i18n._("home.cta_register")}
-            </Link>
-            <Link
-              to={localizePath("/login", locale)}
-              className={buttonVariants({ size: "lg", variant: "ghost" })}
-            >
-              {i18n._("home.cta_login")}
-            </Link>
+              {i18n._("home.title", values)}
+            </h1>
+            <p className="mt-6 max-w-3xl text-lg text-neutral-700 dark:text-neutral-300">
+              {i18n._("home.lead", values)}
+            </p>
+            <div className="mt-10 flex flex-wrap gap-3">
+              <Link to={localizePath("/my/quotes", locale)} className={buttonVariants({ size: "lg" })}>
+                {i18n._("home.cta_quote")}
+              </Link>
+              <Link
+                to={localizePath("/register", locale)}
+                className={buttonVariants({ size: "lg", variant: "outline" })}
+              >
+                {i18n._("home.cta_register")}
+              </Link>
+              <Link
+                to={localizePath("/login", locale)}
+                className={buttonVariants({ size: "lg", variant: "ghost" })}
+              >
+                {i18n._("home.cta_login")}
+              </Link>
+            </div>
           </div>
+          <HeroBoard className="mx-auto w-full max-w-md lg:max-w-none" />
         </div>
       </section>
 
@@ -157,6 +163,14 @@ export default function Home() {
           })}
         </ol>
       </section>
+
+      <div className="border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900">
+        <div className="mx-auto max-w-7xl px-4 py-16 md:px-6">
+          <ProcessSteps layout="wide" />
+        </div>
+      </div>
+
+      <TrustSection />
 
       <section
         aria-labelledby="industries-title"

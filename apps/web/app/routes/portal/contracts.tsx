@@ -108,6 +108,15 @@ export default function Contracts({ loaderData }: Route.ComponentProps) {
           ["number", "asc"],
         ]}
         after={!canRequest ? <ListNote>{i18n._("billing.contracts.requesters_only")}</ListNote> : null}
+        emptyText={canRequest ? undefined : i18n._("billing.contracts.empty_reader")}
+        emptyAction={
+          canRequest && !forbidden ? (
+            <Button variant="outline" onClick={() => setOpen(true)}>
+              <FilePlus2 aria-hidden="true" className="size-4" />
+              {i18n._("billing.contracts.empty_action")}
+            </Button>
+          ) : undefined
+        }
       >
         {(items, sortHref) => (
           <ContractsTable items={items} locale={locale} sort={state} sortHref={sortHref} />

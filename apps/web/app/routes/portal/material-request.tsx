@@ -146,6 +146,15 @@ export default function MaterialRequests({ loaderData }: Route.ComponentProps) {
           ["number", "asc"],
         ]}
         after={!canAnnounce ? <ListNote>{i18n._("supply.announcers_only")}</ListNote> : null}
+        emptyText={canAnnounce ? undefined : i18n._("supply.empty_reader")}
+        emptyAction={
+          canAnnounce && !forbidden ? (
+            <Button variant="outline" onClick={() => setOpen(true)}>
+              <PackagePlus aria-hidden="true" className="size-4" />
+              {i18n._("supply.empty_action")}
+            </Button>
+          ) : undefined
+        }
       >
         {(items, sortHref) => (
           <DataTable

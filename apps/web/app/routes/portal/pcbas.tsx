@@ -166,8 +166,22 @@ export default function Pcbas({ loaderData }: Route.ComponentProps) {
                 <EmptyList
                   clearHref={filtered ? link({ q: "", filters: { state: null } }) : undefined}
                   clearLabel={i18n._("assembly.filter_reset")}
+                  action={
+                    mayEdit ? (
+                      <Button variant="outline" onClick={() => setCreating(true)}>
+                        <Plus aria-hidden="true" className="size-4" />
+                        {i18n._("assembly.empty_action")}
+                      </Button>
+                    ) : undefined
+                  }
                 >
-                  {i18n._(filtered ? "assembly.empty_filtered" : "assembly.empty")}
+                  {i18n._(
+                    filtered
+                      ? "assembly.empty_filtered"
+                      : mayEdit
+                        ? "assembly.empty"
+                        : "assembly.empty_reader",
+                  )}
                 </EmptyList>
               }
               pageHref={pageHref}

@@ -149,8 +149,16 @@ export default function Pcbs({ loaderData }: Route.ComponentProps) {
                       : undefined
                   }
                   clearLabel={i18n._("pcbs.filter_reset")}
+                  action={
+                    mayEdit ? (
+                      <Button variant="outline" onClick={() => setCreating(true)}>
+                        <Plus aria-hidden="true" className="size-4" />
+                        {i18n._("pcbs.empty_action")}
+                      </Button>
+                    ) : undefined
+                  }
                 >
-                  {i18n._(filtered ? "pcbs.empty_filtered" : "pcbs.empty")}
+                  {i18n._(filtered ? "pcbs.empty_filtered" : mayEdit ? "pcbs.empty" : "pcbs.empty_reader")}
                 </EmptyList>
               }
               pageHref={pageHref}

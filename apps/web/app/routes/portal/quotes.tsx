@@ -1,10 +1,13 @@
 import { mayCall } from "@ems/contracts/endpoints";
 import { useLingui } from "@lingui/react";
 import { todayIso } from "@ems/contracts/reference";
+import { Plus } from "lucide-react";
+import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList, ListProblem } from "~/components/list/list-states";
+import { Button } from "~/components/ui/button";
 import { loadAssemblyOptions } from "~/features/quotes/assembly-options.server";
 import { loadPcbOptions } from "~/features/quotes/pcb-options.server";
 import { QUOTE_LIST } from "~/features/quotes/quote-helpers";
@@ -12,6 +15,7 @@ import { MobileSort, QuoteFilters, QuotesTable } from "~/features/quotes/quote-l
 import {
   quoteRequestForm,
   RequestQuoteDialog,
+  requestOpensAtStart,
   type RequestedQuote,
 } from "~/features/quotes/request-quote-dialog";
 import { call } from "~/lib/api-client";
@@ -62,6 +66,8 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { state, today, pcbs, assemblies, page, forbidden, invalid } = loaderData;
   const { pathname, filtered, link, pageHref } = useListLinks(state, QUOTE_LIST);
   const values = claimValues(locale);
+  const mayRequest = !forbidden && mayCall({ role: "customer", company_role: role }, quoteEndpoints.create);
+  const [requesting, setRequesting] = useState(() => requestOpensAtStart(pcbs, assemblies));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 md:px-6">
@@ -72,8 +78,14 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
             {i18n._("page.my-quotes.intro", values)}
           </p>
         </div>
-        {!forbidden && mayCall({ role: "customer", company_role: role }, quoteEndpoints.create) ? (
-          <RequestQuoteDialog locale={locale} pcbs={pcbs} assemblies={assemblies} />
+        {mayRequest ? (
+          <RequestQuoteDialog
+            locale={locale}
+            pcbs={pcbs}
+            assemblies={assemblies}
+            open={requesting}
+            onOpenChange={setRequesting}
+          />
         ) : null}
       </div>
 
@@ -116,8 +128,22 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
                     filtered ? link({ q: "", filters: { status: null, category: null } }) : undefined
                   }
                   clearLabel={i18n._("my_quotes.filter_reset")}
+                  action={
+                    mayRequest ? (
+                      <Button variant="outline" onClick={() => setRequesting(true)}>
+                        <Plus aria-hidden="true" className="size-4" />
+                        {i18n._("my_quotes.empty_action")}
+                      </Button>
+                    ) : undefined
+                  }
                 >
-                  {i18n._(filtered ? "my_quotes.empty_filtered" : "my_quotes.empty")}
+                  {i18n._(
+                    filtered
+                      ? "my_quotes.empty_filtered"
+                      : mayRequest
+                        ? "my_quotes.empty"
+                        : "my_quotes.empty_reader",
+                  )}
                 </EmptyList>
               }
               pageHref={pageHref}

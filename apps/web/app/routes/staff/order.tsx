@@ -94,7 +94,7 @@ export default function StaffOrder({ loaderData }: Route.ComponentProps) {
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <OrderStatusBadge status={order.status} />
           <Link
-            to={`${href("staff", locale)}?${new URLSearchParams({ customer: order.company_id }).toString()}`}
+            to={`${href("staff-customers", locale)}?${new URLSearchParams({ customer: order.company_id }).toString()}`}
             className={linkClass}
           >
             {order.company_name}

@@ -96,7 +96,7 @@ export default function StaffQuote({ loaderData }: Route.ComponentProps) {
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <QuoteStatusBadge status={quote.status} />
           <Link
-            to={`${href("staff", locale)}?${new URLSearchParams({ customer: quote.company_id }).toString()}`}
+            to={`${href("staff-customers", locale)}?${new URLSearchParams({ customer: quote.company_id }).toString()}`}
             className={linkClass}
           >
             {quote.company_name}
