@@ -153,19 +153,23 @@ export async function addresses(ctx: CompanyContext): Promise<CompanyAddress[]> 
   return (await listAddresses(ctx.db, ctx.tenant)).map(addressDto);
 }
 
+/** The address fields of a create or edit request as stored; blank optional lines become null. */
+function addressColumns(input: AddressCreate | AddressUpdate) {
+  return {
+    label: input.label,
+    recipient: blankToNull(input.recipient),
+    street: input.street,
+    street2: blankToNull(input.street2),
+    postalCode: input.postal_code,
+    city: input.city,
+    region: blankToNull(input.region),
+    country: input.country,
+  };
+}
+
 export async function createAddress(ctx: CompanyContext, input: AddressCreate): Promise<CompanyAddress> {
   const created = await ctx.db.transaction(async (tx) => {
-    const row = await insertAddress(tx, {
-      companyId: ctx.tenant,
-      label: input.label,
-      recipient: blankToNull(input.recipient),
-      street: input.street,
-      street2: blankToNull(input.street2),
-      postalCode: input.postal_code,
-      city: input.city,
-      region: blankToNull(input.region),
-      country: input.country,
-    });
+    const row = await insertAddress(tx, { companyId: ctx.tenant, ...addressColumns(input) });
     await recordActivity(tx, {
       action: "company.address_created",
       companyId: ctx.tenant,
@@ -228,16 +232,7 @@ export async function editAddress(
   await ctx.db.transaction(async (tx) => {
     const row = await findAddress(tx, ctx.tenant, id);
     if (!row) throw notFound("No such address");
-    await updateAddressRow(tx, ctx.tenant, id, {
-      label: input.label,
-      recipient: blankToNull(input.recipient),
-      street: input.street,
-      street2: blankToNull(input.street2),
-      postalCode: input.postal_code,
-      city: input.city,
-      region: blankToNull(input.region),
-      country: input.country,
-    });
+    await updateAddressRow(tx, ctx.tenant, id, addressColumns(input));
     await recordActivity(tx, {
       action: "company.address_updated",
       companyId: ctx.tenant,
