@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react";
-import { siteConfig } from "@ems/config/site";
 import { Menu, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useId, useState, type ReactNode } from "react";
@@ -16,7 +15,7 @@ import { ColorModeToggle } from "./color-mode-toggle";
 import { LanguageSelector } from "./language-selector";
 import { PortalNav } from "./portal-nav";
 import { SkipLink } from "./site-header";
-import { LegalLinks } from "./site-footer";
+import { CopyrightLine, LegalLinks } from "./site-footer";
 import { PortalContainerContext } from "./ui/portal-container";
 import { Tooltip, TooltipProvider } from "./ui/tooltip";
 
@@ -186,12 +185,7 @@ export function AppShell({
             </main>
             <footer className="border-t border-neutral-200 px-4 py-4 text-sm text-neutral-700 md:px-6 dark:border-neutral-800 dark:text-neutral-300">
               <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-                <p>
-                  {i18n._("footer.copyright", {
-                    year: new Date().getFullYear(),
-                    legalName: siteConfig.brand.legalName,
-                  })}
-                </p>
+                <CopyrightLine />
                 <ul aria-label={i18n._("footer.legal_label")} className="flex flex-wrap gap-x-4 gap-y-1">
                   <LegalLinks locale={locale} />
                 </ul>

@@ -92,12 +92,7 @@ export function SiteFooter({ counter = true, sections = true }: { counter?: bool
         ) : null}
         <div className="border-t border-neutral-200 dark:border-neutral-800">
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-6 text-sm text-neutral-700 md:px-6 dark:text-neutral-300">
-            <p>
-              {i18n._("footer.copyright", {
-                year: new Date().getFullYear(),
-                legalName: siteConfig.brand.legalName,
-              })}
-            </p>
+            <CopyrightLine />
             {sections ? null : (
               <ul className="flex flex-wrap gap-x-4 gap-y-1">
                 <LegalLinks locale={locale} />
@@ -107,5 +102,18 @@ export function SiteFooter({ counter = true, sections = true }: { counter?: bool
         </div>
       </div>
     </footer>
+  );
+}
+
+/** "© <year> <legal name>", the last line of the site footer and of the app shell. */
+export function CopyrightLine() {
+  const { i18n } = useLingui();
+  return (
+    <p>
+      {i18n._("footer.copyright", {
+        year: new Date().getFullYear(),
+        legalName: siteConfig.brand.legalName,
+      })}
+    </p>
   );
 }
