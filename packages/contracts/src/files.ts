@@ -9,9 +9,18 @@ import { idParamSchema } from "./companies.ts";
  * is for decides which content it may have: a Gerber upload must be a zip archive.
  */
 
-/** What a file is for: a board's Gerber zip, a bill of materials, pick-and-place data; the file share joins later. */
-export const FILE_PURPOSES = ["gerber", "bom", "pick_place"] as const;
+/**
+ * What a file is for: a board's Gerber zip, a bill of materials, pick-and-place data, a file in the
+ * company's file share (either side's), or an attachment to an engineering query.
+ */
+export const FILE_PURPOSES = ["gerber", "bom", "pick_place", "share", "query"] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** How long a deleted file-share file can be restored before its content is erased. */
+export const FILE_RESTORE_DAYS = 30;
+
+/** The longest folder name in the file share, in characters. */
+export const FOLDER_NAME_MAX = 120;
 
 /** The longest file name kept, in characters (the common file-system limit). */
 export const FILE_NAME_MAX = 255;

@@ -21,7 +21,13 @@ import { CONTRACT_KINDS, CONTRACT_STATUSES } from "@ems/contracts/contracts";
 import { LOGIN_METHODS } from "@ems/contracts/auth";
 import { INVOICE_STATUSES, PAYMENT_RECORD_METHODS, PAYMENT_STATUSES } from "@ems/contracts/billing";
 import { MEMBER_STATUSES, RELATIONS } from "@ems/contracts/companies";
-import { FILE_NAME_MAX, FILE_PURPOSES } from "@ems/contracts/files";
+import { FILE_NAME_MAX, FILE_PURPOSES, FOLDER_NAME_MAX } from "@ems/contracts/files";
+import {
+  QUERY_MESSAGE_KINDS,
+  QUERY_SIDES,
+  QUERY_STATUSES,
+  type QueryLocation,
+} from "@ems/contracts/engineering-queries";
 import { MATERIAL_REQUEST_STATUSES } from "@ems/contracts/material-requests";
 import { ORDER_STATUSES, PRODUCTION_KINDS, WORK_ORDER_STAGES } from "@ems/contracts/orders";
 import { PCB_ANALYSIS_STATUSES, PCB_FROZEN_REASONS, PCB_STAFF_NOTE_MAX } from "@ems/contracts/pcbs";
@@ -1135,20 +1141,167 @@ export const companyFiles = pgTable(
     uploadedByUserId: uuid("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
     /** The resumable upload this file came from: answers a client that asks again after the last byte. */
     uploadId: text("upload_id").unique(),
+    /** The file-share folder it sits in (purpose share); null: the share's top level. */
+    folderId: uuid("folder_id").references((): AnyPgColumn => fileShareFolders.id, { onDelete: "set null" }),
+    /** True when the operator's staff put it into the company's space (a test report, a drawing). */
+    sharedByOperator: boolean("shared_by_operator").notNull().default(false),
     createdAt: createdAt(),
+    /** Share files can be restored for FILE_RESTORE_DAYS after this; other purposes are gone at once. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedByUserId: uuid("deleted_by_user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("company_files_company_created_idx")
       .on(t.companyId, t.createdAt)
       .where(sql`${t.deletedAt} is null`),
     index("company_files_sha256_idx").on(t.sha256),
+    index("company_files_folder_idx").on(t.folderId),
     check("company_files_purpose_check", oneOf(t.purpose, FILE_PURPOSES)),
     check(
       "company_files_name_check",
       sql`char_length(${t.name}) between 1 and ${sql.raw(String(FILE_NAME_MAX))}`,
     ),
     check("company_files_size_check", sql`${t.size} >= 0`),
+  ],
+);
+
+/**
+ * A folder of a company's file share (issue 21), optionally tied to an order or a specification so
+ * the files about it sit together. Names are unique among a folder's siblings, ignoring case.
+ */
+export const fileShareFolders = pgTable(
+  "file_share_folders",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => fileShareFolders.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    salesOrderId: uuid("sales_order_id").references(() => salesOrders.id, { onDelete: "set null" }),
+    assemblySpecId: uuid("assembly_spec_id").references((): AnyPgColumn => assemblySpecs.id, {
+      onDelete: "set null",
+    }),
+    pcbSpecId: uuid("pcb_spec_id").references((): AnyPgColumn => pcbSpecs.id, { onDelete: "set null" }),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("file_share_folders_sibling_name_idx").on(
+      t.companyId,
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+    index("file_share_folders_parent_idx").on(t.parentId),
+    check(
+      "file_share_folders_name_check",
+      sql`char_length(${t.name}) between 1 and ${sql.raw(String(FOLDER_NAME_MAX))}`,
+    ),
+  ],
+);
+
+/**
+ * An engineering query (issue 21, docs/behaviour/engineering.md): a question staff ask about one
+ * assembly or PCB specification version, pinned to where it applies. `version` goes up with every
+ * change, so two people settling the same query cannot both succeed.
+ */
+export const engineeringQueries = pgTable(
+  "engineering_queries",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** EQ-<year>-<serial> from nextDocumentNumber. */
+    number: text("number").notNull(),
+    assemblySpecVersionId: uuid("assembly_spec_version_id").references(
+      (): AnyPgColumn => assemblySpecVersions.id,
+      { onDelete: "cascade" },
+    ),
+    pcbSpecVersionId: uuid("pcb_spec_version_id").references((): AnyPgColumn => pcbSpecVersions.id, {
+      onDelete: "cascade",
+    }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    location: jsonb("location").$type<QueryLocation>().notNull(),
+    /** The answers staff offer; the customer may also answer in their own words. */
+    options: jsonb("options").$type<string[]>().notNull(),
+    status: text("status", { enum: QUERY_STATUSES }).notNull().default("open"),
+    raisedByUserId: uuid("raised_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedByUserId: uuid("closed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** When the customer was last reminded of the open query, and how often. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    reminderCount: integer("reminder_count").notNull().default(0),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("engineering_queries_number_idx").on(t.number),
+    index("engineering_queries_company_status_idx").on(t.companyId, t.status, t.createdAt),
+    index("engineering_queries_assembly_version_idx").on(t.assemblySpecVersionId),
+    index("engineering_queries_pcb_version_idx").on(t.pcbSpecVersionId),
+    index("engineering_queries_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    check("engineering_queries_status_check", oneOf(t.status, QUERY_STATUSES)),
+    check(
+      "engineering_queries_subject_check",
+      sql`num_nonnulls(${t.assemblySpecVersionId}, ${t.pcbSpecVersionId}) = 1`,
+    ),
+    check("engineering_queries_version_check", sql`${t.version} >= 1`),
+  ],
+);
+
+/** The thread of a query: the question first, then replies and staff's closing or withdrawing words. */
+export const engineeringQueryMessages = pgTable(
+  "engineering_query_messages",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    queryId: uuid("query_id")
+      .notNull()
+      .references(() => engineeringQueries.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: QUERY_MESSAGE_KINDS }).notNull(),
+    side: text("side", { enum: QUERY_SIDES }).notNull(),
+    authorUserId: uuid("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's name as it was, so the thread reads the same after the user is gone. */
+    authorName: text("author_name").notNull(),
+    /** The offered option chosen (index into the query's options), on a reply. */
+    optionIndex: integer("option_index"),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("engineering_query_messages_query_idx").on(t.queryId, t.createdAt),
+    check("engineering_query_messages_kind_check", oneOf(t.kind, QUERY_MESSAGE_KINDS)),
+    check("engineering_query_messages_side_check", oneOf(t.side, QUERY_SIDES)),
+    check("engineering_query_messages_option_check", sql`${t.optionIndex} is null or ${t.optionIndex} >= 0`),
+  ],
+);
+
+/** Files attached to a thread entry (purpose query, in the customer company's files). */
+export const engineeringQueryFiles = pgTable(
+  "engineering_query_files",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => engineeringQueryMessages.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => companyFiles.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.fileId] }),
+    index("engineering_query_files_file_idx").on(t.fileId),
   ],
 );
 

@@ -106,6 +106,17 @@ const ALLOWED: Record<FilePurpose, { label: string; kinds: readonly string[]; ex
     kinds: ["unknown", "zip"],
     expected: "a CSV or text file, or an XLSX workbook",
   },
+  // Drawings, test reports, certificates, firmware images, 3D models: anything but a program.
+  share: {
+    label: "file share",
+    kinds: ["unknown", "zip", "empty-zip", "ole2", "pdf", "rar", "7z", "gzip", "png", "jpeg"],
+    expected: "a document, image, archive or data file, not a program",
+  },
+  query: {
+    label: "engineering query",
+    kinds: ["unknown", "zip", "ole2", "pdf", "png", "jpeg"],
+    expected: "an image, a PDF, a text or spreadsheet file or a zip archive",
+  },
 };
 
 /** Text files are stored as text/plain: nothing in their first bytes says more. */
