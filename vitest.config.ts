@@ -1,8 +1,12 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One runner for every workspace. The web app has its own config (jsdom, no React Router plugin).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, which on a two-core CI machine ran the
+    // whole suite in a single worker; the main process only reports, so every core runs tests.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
