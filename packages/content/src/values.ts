@@ -12,7 +12,22 @@ function listFormat(locale: Locale, items: readonly string[]): string {
  * country names come from Intl (so a new site in another country needs no translation) and lists get
  * the language's own "and". Message catalogs and Markdown bodies use the same names ({brand}, {days}…).
  */
-export function claimValues(locale: Locale) {
+export function claimValues(locale: Locale): ClaimValues {
+  let values = claimValuesByLocale.get(locale);
+  if (!values) {
+    values = formatClaimValues(locale);
+    claimValuesByLocale.set(locale, values);
+  }
+  return values;
+}
+
+export type ClaimValues = Readonly<ReturnType<typeof formatClaimValues>>;
+
+// Building Intl.DisplayNames and Intl.ListFormat loads locale data: done once per language instead of
+// in every component that shows a claim (the home page asked for them dozens of times while hydrating).
+const claimValuesByLocale = new Map<Locale, ClaimValues>();
+
+function formatClaimValues(locale: Locale) {
   const regions = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" });
   const countryName = (code: string) => regions.of(code) ?? code;
   const countryCodes = [...new Set(claims.sites.map((site) => site.country))];

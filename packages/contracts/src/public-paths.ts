@@ -21,4 +21,7 @@ export const RESOURCE_PATHS = {
   "capability-sheet": "/api/resources/capability-sheet.pdf",
 } as const satisfies Record<ResourceDocument, string>;
 
+/** The operator's redirect rules, consulted on every client-side navigation. */
+export const REDIRECT_RULES_PATH = "/api/redirect-rules";
+
 export const PCB_GERBER_FILES_PATH = "/api/pcbs/:id/gerber-files";

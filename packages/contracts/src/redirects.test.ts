@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createRedirectRuleSchema, safeRedirectTarget, sameOriginPath } from "./redirects.ts";
+import { createRedirectRuleSchema } from "./redirects.ts";
+import { safeRedirectTarget, sameOriginPath } from "./safe-paths.ts";
 
 const SITE = "https://www.example.test";
 const ORIGINS = [SITE, "http://localhost:3000", "https://portal.example.co.uk"];

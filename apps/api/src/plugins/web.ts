@@ -10,7 +10,7 @@ import { siteConfig } from "@ems/config/site";
 import { LANGUAGE_COOKIE } from "@ems/config/constants";
 import { languageRedirect } from "@ems/i18n/language-redirect";
 import { legacyCaseStudyTarget } from "@ems/i18n/route-map";
-import { sameOriginPath } from "@ems/contracts/redirects";
+import { sameOriginPath } from "@ems/contracts/safe-paths";
 import type { RedirectRuleCache } from "../modules/redirects/redirects-service.ts";
 import { acceptsBrotli, PrerenderedPages } from "./prerendered-pages.ts";
 import { cspNonce } from "./security-headers.ts";

@@ -1,8 +1,7 @@
+import { REDIRECT_RULES_PATH } from "@ems/contracts/public-paths";
 import type { RedirectRule } from "@ems/contracts/redirects";
 
 import { createApiClient } from "./api-client";
-import { hrefOf } from "~/lib/api-client";
-import { redirectEndpoints } from "@ems/contracts/redirects";
 
 /**
  * The operator's redirect rules for client-side navigations (a server-provided rule is
@@ -13,7 +12,8 @@ let rules: Promise<Map<string, RedirectRule>> | undefined;
 
 export function loadRedirectRules(client = createApiClient()): Promise<Map<string, RedirectRule>> {
   rules ??= client
-    .get<RedirectRule[]>(hrefOf(redirectEndpoints.list))
+    // The bare path, not redirectEndpoints: its schemas would put zod into every public page.
+    .get<RedirectRule[]>(REDIRECT_RULES_PATH)
     .then((envelope) => new Map(envelope.data.map((rule) => [rule.fromPath, rule])))
     .catch(() => new Map());
   return rules;

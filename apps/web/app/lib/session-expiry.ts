@@ -1,5 +1,5 @@
 import { AUTH_PATHS } from "@ems/contracts/public-paths";
-import { sameOriginPath } from "@ems/contracts/redirects";
+import { sameOriginPath } from "@ems/contracts/safe-paths";
 
 import { ApiError, createApiClient, resolvePath, type ApiClient, type ApiClientOptions } from "./api-client";
 import { localeFromPath, localizePath } from "./locale";

@@ -1,4 +1,4 @@
-import { sameOriginPath } from "@ems/contracts/redirects";
+import { sameOriginPath } from "@ems/contracts/safe-paths";
 
 import { pageAtPath } from "~/lib/route-map";
 

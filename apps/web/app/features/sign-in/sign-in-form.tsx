@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { LoginResponse } from "@ems/contracts/auth";
-import { sameOriginPath } from "@ems/contracts/redirects";
+import { sameOriginPath } from "@ems/contracts/safe-paths";
 import { LOCALES, type Locale } from "@ems/i18n/locales";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";

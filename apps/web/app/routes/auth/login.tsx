@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { siteConfig } from "@ems/config/site";
 import { SESSION_COOKIE } from "@ems/config/constants";
-import { sameOriginPath } from "@ems/contracts/redirects";
+import { sameOriginPath } from "@ems/contracts/safe-paths";
 import { Check } from "lucide-react";
 import { Link, redirect, useSearchParams } from "react-router";
 

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { safeRedirectTarget } from "@ems/contracts/redirects";
+import { safeRedirectTarget } from "@ems/contracts/safe-paths";
 import { data, Link, redirect, useMatches } from "react-router";
 
 import { claimValues } from "@ems/content/values";
