@@ -69,8 +69,18 @@ test("staff land on the back-office home, follow a queue and mark a contact mess
   await page.goto("/my/desk");
   await expect(page).toHaveURL(/\/staff$/);
 
-  // The oldest quote request leads to its quote page.
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The greeting menu leads staff to the back office; they have no customer desk.
+  await page
+    .getByRole("button", { name: /^Hello/ })
+    .filter({ visible: true })
+    .first()
+    .click();
+  await expect(page.getByRole("menuitem", { name: "Back office" })).toHaveAttribute("href", "/staff");
+  await expect(page.getByRole("menuitem", { name: "Customer desk" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  // The oldest quote request leads to its quote page.
   const quotes = page.getByRole("region", { name: "Quotes to price" });
   const firstQuote = quotes.getByRole("listitem").first().getByRole("link");
   const quoteLabel = (await firstQuote.textContent()) ?? "";

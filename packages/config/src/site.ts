@@ -95,14 +95,8 @@ export const siteConfig = {
     yearsOfExperience: 35,
   },
   certificates,
-  memberships: [
-    { name: "ZVEI – Verband der Elektro- und Digitalindustrie", url: "https://www.zvei.org" },
-    { name: "FED – Fachverband Elektronik-Design", url: "https://www.fed.de" },
-    {
-      name: "AHK Rumänien – Deutsch-Rumänische Industrie- und Handelskammer",
-      url: "https://www.ahkrumaenien.ro",
-    },
-  ] satisfies Membership[] as readonly Membership[],
+  /** Empty in the demo: a fictional brand is a member of no real association. */
+  memberships: [] as readonly Membership[],
   /** Empty in the demo: no real company's logo may stand for a fictional brand. */
   customers: [] as readonly CustomerLogo[],
   /** The team page's people (the managing directors of legal.managingDirectors among them). */

@@ -3,7 +3,7 @@ import { I18nProvider } from "@lingui/react";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { AccountSkeleton, Greeting } from "./account-menu";
+import { AccountSkeleton, Greeting, homeEntry } from "./account-menu";
 
 const i18n = setupI18n({
   locale: "en",
@@ -24,6 +24,7 @@ describe("Greeting", () => {
             last_name: "Lovelace",
             full_name: "Ada Lovelace",
             email: "ada@example.com",
+            staff: false,
           }}
         />
       </I18nProvider>,
@@ -51,11 +52,26 @@ describe("names from the account are text, never markup", () => {
     const { container } = render(
       <I18nProvider i18n={i18n}>
         <Greeting
-          user={{ first_name: hostile, last_name: "X", full_name: `${hostile} X`, email: "x@example.com" }}
+          user={{
+            first_name: hostile,
+            last_name: "X",
+            full_name: `${hostile} X`,
+            email: "x@example.com",
+            staff: false,
+          }}
         />
       </I18nProvider>,
     );
     expect(container.querySelector("img, script")).toBeNull();
     expect(container.textContent).toContain("<script>alert(2)</script>");
+  });
+});
+
+describe("the account menu's way home", () => {
+  const user = { first_name: "Ada", last_name: "L", full_name: "Ada L", email: "ada@example.com" };
+
+  it("leads customers to their desk and staff to the back office", () => {
+    expect(homeEntry({ ...user, staff: false })).toEqual({ page: "my-desk", label: "nav.customer_desk" });
+    expect(homeEntry({ ...user, staff: true })).toEqual({ page: "staff", label: "portal_nav.staff_label" });
   });
 });

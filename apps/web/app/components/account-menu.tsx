@@ -69,11 +69,22 @@ export function AccountSkeleton() {
   );
 }
 
-/** The signed-in header (docs/behaviour/public-site.md#signed-in-header): the greeting menu with the customer desk and sign-out. */
+/**
+ * Where the account menus lead a signed-in user: customers to their desk, the operator's staff
+ * (who belong to no customer company) to the back office.
+ */
+export function homeEntry(user: SessionUser): { page: "my-desk" | "staff"; label: string } {
+  return user.staff
+    ? { page: "staff", label: "portal_nav.staff_label" }
+    : { page: "my-desk", label: "nav.customer_desk" };
+}
+
+/** The signed-in header (docs/behaviour/public-site.md#signed-in-header): the greeting menu with the customer desk (staff: the back office) and sign-out. */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const { logout: signOut, pending } = useLogoutAction();
+  const home = homeEntry(user);
 
   return (
     <DropdownMenu modal={false}>
@@ -91,9 +102,9 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to={href("my-desk", locale)}>
+          <Link to={href(home.page, locale)}>
             <LayoutDashboard aria-hidden="true" className="size-4" />
-            {i18n._("nav.customer_desk")}
+            {i18n._(home.label)}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem disabled={pending} onSelect={() => void signOut()}>

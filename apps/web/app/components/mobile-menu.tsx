@@ -8,7 +8,7 @@ import type { MenuGroup } from "~/lib/nav";
 import { href } from "~/lib/route-map";
 import type { SessionState } from "~/lib/session-client";
 
-import { useLogoutAction } from "./account-menu";
+import { homeEntry, useLogoutAction } from "./account-menu";
 import { ContactEntryLink } from "./contact-entry-link";
 import { LanguageSelector } from "./language-selector";
 import { MenuLink } from "./menu-link";
@@ -117,11 +117,12 @@ export function MobileMenuPanel({
 
   let account: ReactNode;
   if (session.status === "signed-in") {
+    const home = homeEntry(session.user);
     account = (
       <div className="flex flex-col gap-1">
-        <Link to={href("my-desk", locale)} onClick={() => onClose()} className={entryClass}>
+        <Link to={href(home.page, locale)} onClick={() => onClose()} className={entryClass}>
           <LayoutDashboard aria-hidden="true" className="size-4" />
-          {i18n._("nav.customer_desk")}
+          {i18n._(home.label)}
         </Link>
         <button
           type="button"

@@ -21,6 +21,7 @@ const jane: SessionUser = {
   last_name: "Doe",
   full_name: "Jane Doe",
   email: "jane@example.com",
+  staff: false,
 };
 
 function apiAnswering(status: number, body: unknown) {
@@ -45,7 +46,7 @@ describe("greeting name variants", () => {
   });
 
   it("falls back to the e-mail address when there is no name", () => {
-    const nameless = { first_name: "", last_name: "", full_name: "", email: "ops@example.com" };
+    const nameless = { first_name: "", last_name: "", full_name: "", email: "ops@example.com", staff: true };
     expect(displayName(nameless, "full")).toBe("ops@example.com");
     expect(displayName(nameless, "short")).toBe("ops@example.com");
   });
@@ -73,6 +74,8 @@ describe("session answer", () => {
     expect(parseSessionUser({ user: jane })).toEqual(jane);
     expect(parseSessionUser(jane)).toEqual(jane);
     expect(parseSessionUser({ first_name: "Jane", last_name: "Doe" })?.full_name).toBe("Jane Doe");
+    expect(parseSessionUser({ user: { ...jane, role: "staff_admin" } })?.staff).toBe(true);
+    expect(parseSessionUser({ user: { ...jane, role: "customer" } })?.staff).toBe(false);
     expect(parseSessionUser(null)).toBeNull();
     expect(parseSessionUser({})).toBeNull();
   });

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from "react";
 import { createApiClient, type ApiClient } from "./api-client";
 import { readCookie } from "./cookies";
 import { AUTH_PATHS } from "@ems/contracts/public-paths";
+import { isStaffRole } from "@ems/contracts/roles";
 
 /**
  * The visitor's sign-in state in the browser (for the header). Pages are prerendered, so the server
@@ -19,6 +20,8 @@ export interface SessionUser {
   last_name: string;
   full_name: string;
   email: string;
+  /** One of the operator's staff: their home is the back office, not the customer desk. */
+  staff: boolean;
 }
 
 export type SessionState =
@@ -60,6 +63,7 @@ export function parseSessionUser(data: unknown): SessionUser | null {
     last_name: text(source.last_name),
     full_name: text(source.full_name),
     email: text(source.email),
+    staff: isStaffRole(text(source.role)),
   };
   if (!user.full_name) user.full_name = `${user.first_name} ${user.last_name}`.trim();
   return user.full_name || user.email ? user : null;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { messages as de } from "~/locales/de/messages";
 import { messages as en } from "~/locales/en/messages";
 
-import { OnboardingChecklist, onboardingSteps } from "./onboarding-checklist";
+import { greetingKey, OnboardingChecklist, onboardingSteps } from "./onboarding-checklist";
 
 afterEach(cleanup);
 
@@ -71,5 +71,21 @@ describe("the first steps on the desk", () => {
       />,
     );
     expect(container.textContent).toBe("");
+  });
+});
+
+describe("the desk's greeting", () => {
+  const DONE = { first_visit: false, address: true, colleagues: true, first_request: true };
+
+  it("welcomes back only a returning customer with no first step left", () => {
+    expect(greetingKey(DONE, ALL)).toBe("desk.greeting");
+    expect(greetingKey({ ...DONE, first_visit: true }, ALL)).toBe("desk.greeting_new");
+    expect(greetingKey({ ...DONE, colleagues: false }, ALL)).toBe("desk.greeting_new");
+  });
+
+  it("counts only the steps the caller's role may take", () => {
+    const viewer = { address: false, invite: false, quote: false, pcb: false };
+    expect(greetingKey({ ...FRESH, first_visit: false }, viewer)).toBe("desk.greeting");
+    expect(greetingKey({ ...DONE, colleagues: false }, { ...ALL, invite: false })).toBe("desk.greeting");
   });
 });

@@ -59,6 +59,18 @@ export function onboardingSteps(
   return steps.every((step) => step.done) ? [] : steps;
 }
 
+/**
+ * "Welcome back" is for someone who has been here before and has nothing left on the checklist; a
+ * returning customer who has not finished their first steps is still greeted as new.
+ */
+export function greetingKey(
+  onboarding: Onboarding,
+  may: OnboardingPermissions,
+): "desk.greeting" | "desk.greeting_new" {
+  const open = onboardingSteps(onboarding, may, "en", (key) => key).length > 0;
+  return onboarding.first_visit || open ? "desk.greeting_new" : "desk.greeting";
+}
+
 const linkClass =
   "font-semibold text-primary-800 underline decoration-primary-800/40 underline-offset-2 hover:decoration-primary-800 dark:text-primary-300 dark:decoration-primary-300/40";
 

@@ -52,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       last_name: session.user.last_name,
       full_name: session.user.full_name,
       email: session.user.email,
+      staff,
     },
     sidebarCollapsed: sidebarCollapsed(request.headers.get("cookie")),
   };

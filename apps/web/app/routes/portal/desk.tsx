@@ -17,7 +17,7 @@ import {
 } from "~/features/desk/desk-sections";
 import { hasBusiness } from "~/features/desk/chart-scale";
 import { MonthlyChart } from "~/features/desk/monthly-chart";
-import { OnboardingChecklist } from "~/features/desk/onboarding-checklist";
+import { greetingKey, OnboardingChecklist } from "~/features/desk/onboarding-checklist";
 import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { claimValues } from "@ems/content/values";
@@ -74,7 +74,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="max-w-3xl">
           <p className="text-lg font-semibold text-primary-800 dark:text-primary-300">
-            {i18n._(desk?.onboarding.first_visit ? "desk.greeting_new" : "desk.greeting", {
+            {i18n._(desk ? greetingKey(desk.onboarding, may) : "desk.greeting", {
               name: firstName,
             })}
           </p>
