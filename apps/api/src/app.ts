@@ -30,6 +30,7 @@ import { paymentsRoutes } from "./modules/payments/payments-routes.ts";
 import { enabledPaymentMethods, providersFromEnv } from "./modules/payments/payments-service.ts";
 import { staffPaymentsRoutes } from "./modules/payments/staff-payments-routes.ts";
 import { creditNotesRoutes } from "./modules/credit-notes/credit-notes-routes.ts";
+import { engineeringQueriesRoutes } from "./modules/engineering-queries/engineering-queries-routes.ts";
 import { staffCreditNotesRoutes } from "./modules/credit-notes/staff-credit-notes-routes.ts";
 import { contractsRoutes } from "./modules/contracts/contracts-routes.ts";
 import { deskRoutes } from "./modules/desk/desk-routes.ts";
@@ -244,6 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Assembly (issue 18): the customer's parts, assembly specifications, BOMs and placements.
   await app.register(partsRoutes);
   await app.register(assembliesRoutes, { storage });
+  // Engineering queries (issue 21): the NPI log of assembly and PCB specification versions.
+  await app.register(engineeringQueriesRoutes);
   if (devOutboxSetting(env).on) await app.register(devOutboxRoutes);
 
   if (options.webBuildDir) await app.register(webPlugin, { buildDir: options.webBuildDir, redirectRules });

@@ -76,6 +76,11 @@ export const envSchema = z
      * (at most one a day per order; milestones are mailed at once). Default: an hour.
      */
     PRODUCTION_DIGEST_DELAY_S: z.coerce.number().int().min(1).max(86_400).default(3600),
+    /**
+     * Working days (weekends and the operator's holidays skipped) an engineering query waits for the
+     * customer's answer before they are reminded, and again between reminders, until it is answered.
+     */
+    QUERY_REMINDER_WORKING_DAYS: z.coerce.number().int().min(1).max(30).default(2),
     /** Sender of every e-mail. */
     MAIL_FROM: z.string().min(3).default("Lindqvar Elektronik <portal@lindqvar.example>"),
     /** Where contact-form messages go; default: the operator's address from the site configuration. */

@@ -8,7 +8,9 @@ import { buildApp } from "./app.ts";
 import { DEV_OUTBOX_OVERRIDE, devOutboxSetting } from "./modules/mail/dev-outbox-routes.ts";
 import { expireQuotes } from "./modules/quotes/quotes-service.ts";
 import { sendDueProductionDigests } from "./modules/orders/production-service.ts";
+import { sendDueQueryReminders } from "./modules/engineering-queries/query-reminders.ts";
 import { sweepAbandonedUploads } from "./modules/files/files-service.ts";
+import { purgeExpiredShareFiles } from "./modules/files/file-share-service.ts";
 import { fileStorageFromEnv } from "./modules/files/storage-env.ts";
 import { uploadStoreFromEnv } from "./modules/files/upload-store.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
@@ -73,11 +75,15 @@ async function main(): Promise<void> {
   const quoteExpiry = setInterval(sweepQuotes, 60 * 60 * 1000);
   quoteExpiry.unref();
   // Uploads nobody finished within 24 hours, and stored-file writes a killed process left behind,
-  // are removed at start and then every hour.
-  const sweepUploads = () =>
+  // are removed at start and then every hour; so are share files past their 30 days to restore.
+  const sweepUploads = () => {
     void sweepAbandonedUploads(uploads, storage).catch((error: unknown) =>
       app.log.error({ err: error }, "upload sweep failed"),
     );
+    void purgeExpiredShareFiles(app.db, storage).catch((error: unknown) =>
+      app.log.error({ err: error }, "file-share purge failed"),
+    );
+  };
   sweepUploads();
   const uploadSweep = setInterval(sweepUploads, 60 * 60 * 1000);
   uploadSweep.unref();
@@ -95,6 +101,18 @@ async function main(): Promise<void> {
   const digestTimer = setInterval(sendDigests, Math.min(60_000, digestDelayMs));
   digestTimer.unref();
 
+  // Engineering queries still waiting for the customer's answer after QUERY_REMINDER_WORKING_DAYS
+  // working days are reminded; looked for every hour.
+  const sendReminders = () =>
+    void sendDueQueryReminders({
+      db: app.db,
+      mailer: app.mailer,
+      publicUrl: env.PUBLIC_URL,
+      workingDays: env.QUERY_REMINDER_WORKING_DAYS,
+    }).catch((error: unknown) => app.log.error({ err: error }, "engineering query reminders failed"));
+  const reminderTimer = setInterval(sendReminders, 60 * 60 * 1000);
+  reminderTimer.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -104,6 +122,7 @@ async function main(): Promise<void> {
     clearInterval(quoteExpiry);
     clearInterval(uploadSweep);
     clearInterval(digestTimer);
+    clearInterval(reminderTimer);
     try {
       await app.close();
       await storage.close();

@@ -32,7 +32,18 @@ export const deskDataSchema = z
       unpaid_invoices: z.number().int().nullable(),
       /** Unpaid invoices whose due date (due_on) is before today (UTC). */
       overdue_invoices: z.number().int().nullable(),
+      /** Engineering queries waiting for the company's answer (status open). */
+      open_queries: z.number().int(),
     }),
+    /** Engineering queries waiting for the company's answer, the oldest first. */
+    open_queries: z.array(
+      z.object({
+        id: z.uuid(),
+        number: z.string(),
+        title: z.string(),
+        created_at: z.string(),
+      }),
+    ),
     /** Open quotes first (the soonest valid_until first), then those In Progress, newest first. */
     open_quotes: z.array(
       z.object({

@@ -7,6 +7,7 @@ import { MAX_QUOTE_LINES, MAX_QUOTE_QUANTITY, QUOTE_STATUSES, quoteLineAmountMin
 import { staffPdfQuerySchema } from "./documents.ts";
 import { assemblySpecReferenceSchema } from "./assemblies.ts";
 import { pcbSpecReferenceSchema } from "./pcbs.ts";
+import { queryHoldSchema } from "./engineering-queries.ts";
 import { companyMembersWith, defineEndpoints, PDF_DOWNLOAD, STAFF } from "./endpoints.ts";
 
 /**
@@ -276,6 +277,11 @@ export const orderProgressSchema = z
     /** Goes up with every saved change of the progress: a save must name the version it was based on. */
     version: z.number().int().min(0),
     hold: productionHoldSchema.nullable(),
+    /**
+     * Open engineering queries on the versions the order's lines are built to: those lines wait at
+     * their data check until the customer answers ("waiting for your answer").
+     */
+    waiting_for_answer: z.array(queryHoldSchema),
     lines: z.array(lineProgressSchema),
   })
   .meta({ id: "WorkOrderProgress" });

@@ -3,8 +3,7 @@ import { defineEndpoints, STAFF } from "./endpoints.ts";
 
 /**
  * The back-office home (issue 20): what waits for the operator's staff, group by group, each with
- * its count and its oldest items. Open engineering queries join once the NPI log (issue 21) exists;
- * until then the group is absent rather than a zero that would claim the queue is clear.
+ * its count and its oldest items, open engineering queries (issue 21) among them.
  */
 
 /** How many of each group's items the home shows (the oldest). */
@@ -79,6 +78,17 @@ export const staffHomeMessageSchema = z
   })
   .meta({ id: "StaffHomeMessage" });
 
+export const staffHomeQuerySchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    title: z.string(),
+    company_name: z.string(),
+    raised_at: z.string(),
+    age_days: ageDays,
+  })
+  .meta({ id: "StaffHomeEngineeringQuery" });
+
 const group = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number().int().min(0), items: z.array(item) });
 
@@ -97,6 +107,8 @@ export const staffHomeSchema = z
     announced_transfers: group(staffHomeTransferSchema),
     /** Contact-form messages nobody has marked handled. */
     contact_messages: group(staffHomeMessageSchema),
+    /** Engineering queries waiting for the customer's answer (open), the oldest first. */
+    engineering_queries: group(staffHomeQuerySchema),
   })
   .meta({ id: "StaffHome" });
 
@@ -106,6 +118,7 @@ export type StaffHomeOrder = z.infer<typeof staffHomeOrderSchema>;
 export type StaffHomeDelivery = z.infer<typeof staffHomeDeliverySchema>;
 export type StaffHomeTransfer = z.infer<typeof staffHomeTransferSchema>;
 export type StaffHomeMessage = z.infer<typeof staffHomeMessageSchema>;
+export type StaffHomeQuery = z.infer<typeof staffHomeQuerySchema>;
 
 export const staffHomeEndpoints = defineEndpoints("staff", {
   get: {
@@ -113,7 +126,7 @@ export const staffHomeEndpoints = defineEndpoints("staff", {
     path: "/api/staff/home",
     summary: "What waits for staff: counts and the oldest items of each queue",
     description:
-      "Quotes to price, orders in production (and on hold), deliveries due, announced bank transfers and new contact messages; each group has its count and its oldest items (at most five) with their age.",
+      "Quotes to price, orders in production (and on hold), deliveries due, announced bank transfers, new contact messages and open engineering queries; each group has its count and its oldest items (at most five) with their age.",
     access: STAFF,
     query: z.strictObject({}),
     response: staffHomeSchema,

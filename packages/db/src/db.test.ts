@@ -10,6 +10,7 @@ import {
   bomLines,
   creditNotes,
   customerParts,
+  engineeringQueries,
   holidays,
   invoices,
   parcelServices,
@@ -132,6 +133,19 @@ describe("seedDemoData", () => {
     expect(lines).toHaveLength(12);
     expect(lines.filter((l) => l.matchStatus === "matched")).toHaveLength(6);
     expect(lines.filter((l) => l.substitution !== null).map((l) => l.designators)).toEqual([["L1"]]);
+    // Our engineers asked about two of its parts: one waits for the answer, one was answered.
+    const queries = await handle.db
+      .select()
+      .from(engineeringQueries)
+      .where(eq(engineeringQueries.assemblySpecVersionId, version!.id))
+      .orderBy(engineeringQueries.createdAt);
+    expect(queries.map((q) => [q.status, q.location.designators])).toEqual([
+      ["answered", ["U4"]],
+      ["open", ["D1"]],
+    ]);
+    expect(queries.every((q) => /^EQ-\d{4}-\d{5}$/.test(q.number))).toBe(true);
+    const designators = new Set(lines.flatMap((l) => l.designators));
+    expect(queries.every((q) => q.location.designators.every((d) => designators.has(d)))).toBe(true);
   });
 });
 

@@ -14,6 +14,7 @@ export const DOCUMENT_PREFIXES = {
   contact: "ENQ",
   pcb: "PCB",
   assembly: "PCBA",
+  engineering_query: "EQ",
 } as const;
 
 export type DocumentKind = keyof typeof DOCUMENT_PREFIXES;

@@ -4,6 +4,7 @@ import type { Database } from "./client.ts";
 import { nextDocumentNumber } from "./document-numbers.ts";
 import { createCompany, createPcbSpec, createRedirectRule, createUser, type Executor } from "./factories.ts";
 import { createAssemblySpec, createCustomerPart } from "./assembly-factories.ts";
+import { createEngineeringQuery } from "./engineering-query-factories.ts";
 import { taxOf } from "@ems/contracts/money";
 import {
   createCreditNote,
@@ -324,6 +325,7 @@ async function seedDemoDocuments(
     .set({ frozenAt: new Date(), frozenReason: "quote" })
     .where(eq(pcbSpecVersions.id, quotedBoard.id));
   const sensorAssembly = await seedSensorAssembly(tx, companyId, quotedBoard.id, engineer);
+  await seedEngineeringQueries(tx, companyId, sensorAssembly, engineer);
 
   await createQuote(tx, {
     companyId,
@@ -673,6 +675,53 @@ async function seedBackOfficeQueues(tx: Executor, companyId: string): Promise<vo
     message:
       "Guten Tag, fertigen Sie auch Kleinserien von 20 Stück mit THT-Steckverbindern? Ich entwickle einen Synthesizer-Baustein und suche einen Fertiger in Europa.",
     language: "de",
+  });
+}
+
+/**
+ * Two engineering queries our engineers raised on the NW-420 assembly: the LED's polarity, still
+ * waiting for the customer's answer, and the flash's package, which the customer's engineer answered.
+ */
+async function seedEngineeringQueries(
+  tx: Executor,
+  companyId: string,
+  assemblyVersionId: string,
+  engineer: string | null,
+): Promise<void> {
+  const staffAccount = DEMO_ACCOUNTS.find((account) => account.role === "staff_admin")!;
+  const [raiser] = await tx.select({ id: users.id }).from(users).where(eq(users.email, staffAccount.email));
+  const raisedBy = {
+    raisedByUserId: raiser?.id ?? null,
+    raisedByName: `${staffAccount.firstName} ${staffAccount.lastName}`,
+  };
+  await createEngineeringQuery(tx, {
+    companyId,
+    assemblySpecVersionId: assemblyVersionId,
+    ...raisedBy,
+    title: "D1 polarity: silkscreen and footprint disagree",
+    description:
+      "The silkscreen marks D1's cathode next to pad 2, while the footprint's pad 1 is the cathode (as in the LED's datasheet). Which one should we follow when placing the LED?",
+    location: { designators: ["D1"], points: [] },
+    options: ["Follow the footprint: cathode on pad 1", "Follow the silkscreen: rotate D1 by 180°"],
+    createdAt: new Date(Date.now() - 2 * DAY_MS),
+  });
+  await createEngineeringQuery(tx, {
+    companyId,
+    assemblySpecVersionId: assemblyVersionId,
+    ...raisedBy,
+    title: "U4 flash: 150 mil or 208 mil SOIC-8?",
+    description:
+      "The BOM names W25Q16JVSNIQ (150 mil body), but the footprint's pads are spaced for the 208 mil body. Please confirm which package you want.",
+    location: { designators: ["U4"], points: [] },
+    options: ["150 mil, as in the BOM (W25Q16JVSNIQ)", "208 mil (W25Q16JVSSIQ)"],
+    createdAt: new Date(Date.now() - 6 * DAY_MS),
+    answer: {
+      userId: engineer,
+      name: "Mira Castell",
+      optionIndex: 0,
+      body: "150 mil as in the BOM; the wide pads were left over from rev B and solder fine.",
+      at: new Date(Date.now() - 4 * DAY_MS),
+    },
   });
 }
 

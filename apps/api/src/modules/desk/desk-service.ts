@@ -9,6 +9,7 @@ import {
 } from "@ems/contracts/desk";
 import type { Database } from "@ems/db/client";
 import type { SessionWithUser } from "../../lib/caller.ts";
+import { oldestOpenQueriesOf } from "../engineering-queries/engineering-queries-service.ts";
 import {
   countDesk,
   countUnpaidInvoices,
@@ -100,8 +101,8 @@ export async function deskData(ctx: DeskContext): Promise<DeskData> {
   const afterWindow = monthStart(now, 1);
   const months = Array.from({ length: DESK_MONTHS }, (_, i) => monthKey(monthStart(firstMonth, i)));
 
-  const [counts, quoteRows, orderRows, deliveryRows, ordered, invoiceSection, onboarding] = await Promise.all(
-    [
+  const [counts, quoteRows, orderRows, deliveryRows, ordered, invoiceSection, onboarding, queries] =
+    await Promise.all([
       countDesk(ctx.db, companyId, today, new Date(now.getTime() - DESK_DELIVERY_DAYS * DAY_MS)),
       listDeskQuotes(ctx.db, companyId, today, DESK_SECTION_SIZE),
       listActiveOrders(ctx.db, companyId, DESK_SECTION_SIZE),
@@ -116,8 +117,8 @@ export async function deskData(ctx: DeskContext): Promise<DeskData> {
           ])
         : null,
       readOnboarding(ctx.db, companyId, ctx.auth.user.id, ctx.auth.sessionId),
-    ],
-  );
+      oldestOpenQueriesOf(ctx.db, companyId, DESK_SECTION_SIZE),
+    ]);
   const stages = await listOrderStages(
     ctx.db,
     orderRows.map((order) => order.id),
@@ -131,7 +132,14 @@ export async function deskData(ctx: DeskContext): Promise<DeskData> {
       deliveries_last_30_days: counts.deliveriesSince,
       unpaid_invoices: invoiceSection ? invoiceSection[0].unpaid : null,
       overdue_invoices: invoiceSection ? invoiceSection[0].overdue : null,
+      open_queries: queries.total,
     },
+    open_queries: queries.rows.map((query) => ({
+      id: query.id,
+      number: query.number,
+      title: query.title,
+      created_at: query.createdAt.toISOString(),
+    })),
     open_quotes: quoteRows.map((quote) => ({
       id: quote.id,
       number: quote.number,

@@ -233,6 +233,7 @@ describe("desk", () => {
       deliveries_last_30_days: 2,
       unpaid_invoices: 3,
       overdue_invoices: 1,
+      open_queries: 0,
     });
     expect(desk.open_quotes.map((q) => q.id)).toEqual([mine.openSoon.id, mine.openLater.id, mine.working.id]);
     expect(desk.open_quotes[0]).toMatchObject({ status: "Open", valid_until: day(2) });

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "@ems/contracts/errors";
-import type { CompanyFile } from "@ems/contracts/files";
+import { PREVIEW_CONTENT_SECURITY_POLICY, type CompanyFile } from "@ems/contracts/files";
 import type { FileStorage } from "@ems/storage/file-storage";
 import { AppError } from "../../lib/app-error.ts";
 
@@ -11,13 +11,16 @@ import { AppError } from "../../lib/app-error.ts";
  * (other characters as "_", quotes and backslashes too) for the rest. "attachment" makes even an HTML
  * or SVG file a download instead of a page of this origin.
  */
-export function contentDisposition(name: string): string {
+export function contentDisposition(
+  name: string,
+  disposition: "attachment" | "inline" = "attachment",
+): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The inclusive bounds an HTTP Range header asks for, "ignore" for none usable, or "unsatisfiable". */
@@ -60,17 +63,20 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /**
  * Sends a stored file as a download: its own media type, never sniffed, never shown inline; private
  * to the caller and revalidated by its ETag (the SHA-256, which never changes for a file id); one
- * byte range when asked (206), the whole file otherwise.
+ * byte range when asked (206), the whole file otherwise. A preview (`inline`, for the types a browser
+ * shows safely) is shown in the page instead, under a sandboxing Content-Security-Policy.
  */
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
   storage: FileStorage,
   file: CompanyFile,
+  options: { inline?: boolean } = {},
 ): Promise<FastifyReply> {
   const etag = etagOf(file);
+  if (options.inline) reply.header("Content-Security-Policy", PREVIEW_CONTENT_SECURITY_POLICY);
   reply
-    .header("Content-Disposition", contentDisposition(file.name))
+    .header("Content-Disposition", contentDisposition(file.name, options.inline ? "inline" : "attachment"))
     .header("X-Content-Type-Options", "nosniff")
     .header("Cache-Control", "private, no-cache")
     .header("ETag", etag)

@@ -1,7 +1,7 @@
-import { and, eq, ilike, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@ems/db/factories";
 import { companies, companyFiles, storedFiles, users } from "@ems/db/schema";
-import type { FilePurpose } from "@ems/contracts/files";
+import { FILE_RESTORE_DAYS, type FilePurpose } from "@ems/contracts/files";
 import { likePattern, listPage, sortOrder, type Paging } from "../../lib/list-query.ts";
 
 /**
@@ -73,6 +73,27 @@ export async function findFileOfUpload(
   return row ?? null;
 }
 
+/** The live file a staff member's finished upload became in a customer's share (ADR 0020). */
+export async function findOperatorFileOfUpload(
+  db: Executor,
+  userId: string,
+  uploadId: string,
+): Promise<CompanyFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(companyFiles)
+    .where(
+      and(
+        eq(companyFiles.uploadId, uploadId),
+        eq(companyFiles.uploadedByUserId, userId),
+        eq(companyFiles.sharedByOperator, true),
+        isNull(companyFiles.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 /** One page of the company's live files, from the (company_id, created_at) partial index. */
 export async function listCompanyFiles(
   db: Executor,
@@ -98,12 +119,33 @@ export async function listCompanyFiles(
   });
 }
 
-/** The bytes the company's live files take, each company's copy of shared content counted. */
-export async function companyUsage(db: Executor, companyId: string): Promise<number> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Share files deleted after this moment can still be restored (FILE_RESTORE_DAYS). */
+export function restoreCutoff(now: Date): Date {
+  return new Date(now.getTime() - FILE_RESTORE_DAYS * DAY_MS);
+}
+
+/**
+ * Files whose bytes are kept: live ones, and share files deleted within the restore window (they can
+ * come back, so their content stays and they still count towards the quota).
+ */
+function kept(now: Date) {
+  return or(
+    isNull(companyFiles.deletedAt),
+    and(eq(companyFiles.purpose, "share"), gt(companyFiles.deletedAt, restoreCutoff(now))),
+  );
+}
+
+/**
+ * The bytes the company's kept files take (live ones and restorable share files), each company's
+ * copy of shared content counted.
+ */
+export async function companyUsage(db: Executor, companyId: string, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ used: sql<number>`coalesce(sum(${companyFiles.size}), 0)::bigint`.mapWith(Number) })
     .from(companyFiles)
-    .where(and(eq(companyFiles.companyId, companyId), isNull(companyFiles.deletedAt)));
+    .where(and(eq(companyFiles.companyId, companyId), kept(now)));
   return row?.used ?? 0;
 }
 
@@ -143,10 +185,11 @@ export async function markFileDeleted(
   companyId: string,
   id: string,
   at: Date,
+  byUserId: string,
 ): Promise<CompanyFileRow | null> {
   const [row] = await db
     .update(companyFiles)
-    .set({ deletedAt: at })
+    .set({ deletedAt: at, deletedByUserId: byUserId })
     .where(
       and(eq(companyFiles.id, id), eq(companyFiles.companyId, companyId), isNull(companyFiles.deletedAt)),
     )
@@ -154,12 +197,12 @@ export async function markFileDeleted(
   return row ?? null;
 }
 
-/** How many live files, of any company, have this content. */
-export async function liveReferences(db: Executor, sha256: string): Promise<number> {
+/** How many kept files (live or restorable), of any company, have this content. */
+export async function liveReferences(db: Executor, sha256: string, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(companyFiles)
-    .where(and(eq(companyFiles.sha256, sha256), isNull(companyFiles.deletedAt)));
+    .where(and(eq(companyFiles.sha256, sha256), kept(now)));
   return row?.n ?? 0;
 }
 

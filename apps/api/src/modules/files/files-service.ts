@@ -21,6 +21,7 @@ import {
   companyUsage,
   findCompanyFile,
   findFileOfUpload,
+  findOperatorFileOfUpload,
   insertCompanyFile,
   listCompanyFiles,
   liveReferences,
@@ -30,6 +31,9 @@ import {
   type CompanyFileRecord,
   type CompanyFileRow,
 } from "./files-repository.ts";
+import type { Mailer } from "../mail/mail-service.ts";
+import { writeSharedFileMails } from "./file-share-notice.ts";
+import { findFolder, openQueryReferencing } from "./file-share-repository.ts";
 import type { UploadStore } from "./upload-store.ts";
 
 /** The limits of the environment (UPLOAD_MAX_BYTES, COMPANY_STORAGE_QUOTA_BYTES). */
@@ -84,7 +88,7 @@ export async function fileUsage(ctx: FilesContext, limits: FileLimits): Promise<
   };
 }
 
-function quotaExceeded(used: number, size: number, quota: number): AppError {
+export function quotaExceeded(used: number, size: number, quota: number): AppError {
   const left = Math.max(0, quota - used);
   return new AppError(
     413,
@@ -127,17 +131,26 @@ export async function fileForDownload(
 }
 
 /**
- * Erases the bytes of content no live file has any more. Runs inside a transaction that holds the
- * content's row lock, the same lock a finishing upload takes before it relies on the bytes.
+ * Erases the bytes of content no kept file (live, or a share file still restorable) has any more.
+ * Runs inside a transaction that holds the content's row lock, the same lock a finishing upload
+ * takes before it relies on the bytes.
  */
-async function releaseContentIfUnused(tx: Executor, storage: FileStorage, sha256: string): Promise<void> {
+export async function releaseContentIfUnused(
+  tx: Executor,
+  storage: FileStorage,
+  sha256: string,
+  now = new Date(),
+): Promise<void> {
   await lockStoredFile(tx, sha256);
-  if ((await liveReferences(tx, sha256)) === 0) await storage.delete(sha256);
+  if ((await liveReferences(tx, sha256, now)) === 0) await storage.delete(sha256);
 }
 
 /**
- * Deletes a file of the caller's company: it leaves lists and the quota at once (deleted_at), and its
- * bytes are erased in the same transaction when no other live file, of any company, has them.
+ * Deletes a file of the caller's company: it leaves lists at once (deleted_at, deleted_by). A share
+ * file stays restorable for FILE_RESTORE_DAYS, its bytes kept and counted towards the quota until the
+ * purge; any other file leaves the quota at once, and its bytes are erased in the same transaction
+ * when no other kept file, of any company, has them. A file an open or answered engineering query
+ * shows is refused (409 naming the query), nothing changed.
  */
 export async function deleteFile(
   ctx: Pick<RequestContext, "db" | "tenant" | "actor" | "request">,
@@ -145,8 +158,16 @@ export async function deleteFile(
   id: string,
 ): Promise<null> {
   await ctx.db.transaction(async (tx) => {
-    const row = await markFileDeleted(tx, ctx.tenant, id, new Date());
+    const row = await markFileDeleted(tx, ctx.tenant, id, new Date(), ctx.actor.id);
     if (!row) throw missing();
+    const query = await openQueryReferencing(tx, row.id);
+    if (query)
+      throw new AppError(
+        409,
+        ERROR_CODES.conflict,
+        `The engineering query ${query} refers to this file: it can be deleted once the query is closed`,
+        { otherData: { query } },
+      );
     await releaseContentIfUnused(tx, storage, row.sha256);
     await recordActivity(tx, {
       action: "file.deleted",
@@ -168,6 +189,12 @@ export interface FinishedUpload {
   name: string;
   purpose: FilePurpose;
   size: number;
+  /** The file-share folder a share upload goes into; null: the top level. */
+  folderId: string | null;
+  /** The uploader's name, for the activity log. */
+  userName: string;
+  /** A staff member's upload into the customer's share (ADR 0020): marked and announced by mail. */
+  byOperator: boolean;
 }
 
 export interface FinishDependencies {
@@ -175,9 +202,12 @@ export interface FinishDependencies {
   storage: FileStorage;
   uploads: UploadStore;
   limits: FileLimits;
+  /** For the mail a customer gets when staff share a file with them. */
+  mailer: Mailer;
+  publicUrl: string;
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     const fields = cause as Error & { code?: unknown; constraint?: unknown };
     if (fields.code === "23505" && fields.constraint === constraint) return true;
@@ -194,7 +224,7 @@ export async function storeFinishedUpload(
   deps: FinishDependencies,
   upload: FinishedUpload,
 ): Promise<CompanyFileRow> {
-  const { db, storage, uploads, limits } = deps;
+  const { db, storage, uploads, limits, mailer, publicUrl } = deps;
   const earlier = await findFileOfUpload(db, upload.companyId, upload.id);
   if (earlier) return earlier;
   const usedBefore = await companyUsage(db, upload.companyId);
@@ -226,14 +256,19 @@ export async function storeFinishedUpload(
     throw new Error(`Upload ${upload.id} has ${stored.size} of ${upload.size} bytes`);
 
   try {
-    return await db.transaction(async (tx) => {
+    const file = await db.transaction(async (tx) => {
       if (!(await lockCompany(tx, upload.companyId))) throw notFound("No such company");
       const used = await companyUsage(tx, upload.companyId);
       if (used + upload.size > limits.quotaBytes) throw quotaExceeded(used, upload.size, limits.quotaBytes);
       await claimStoredFile(tx, stored.sha256, stored.size);
       // The last other copy may have been deleted, and its bytes erased, since the put above.
       if (!(await storage.has(stored.sha256))) await putIntoStorage();
-      return insertCompanyFile(tx, {
+      // A folder deleted while the bytes were on their way: the file lands at the top level.
+      const folder =
+        upload.purpose === "share" && upload.folderId
+          ? await findFolder(tx, upload.companyId, upload.folderId)
+          : null;
+      const file = await insertCompanyFile(tx, {
         companyId: upload.companyId,
         sha256: stored.sha256,
         name: upload.name,
@@ -242,8 +277,29 @@ export async function storeFinishedUpload(
         purpose: upload.purpose,
         uploadedByUserId: upload.userId,
         uploadId: upload.id,
+        folderId: folder?.folder.id ?? null,
+        sharedByOperator: upload.byOperator,
       });
+      // Uploads for a specification are logged by it (pcb.version_saved, bom.imported); share files on their own.
+      if (upload.purpose === "share")
+        await recordActivity(tx, {
+          action: upload.byOperator ? "file.shared" : "file.uploaded",
+          companyId: upload.companyId,
+          actor: { id: upload.userId, name: upload.userName },
+          subject: { type: "file", id: file.id },
+          details: { label: file.name, size: file.size, folder: folder?.folder.name ?? null },
+        });
+      if (upload.byOperator)
+        await writeSharedFileMails(tx, mailer, publicUrl, {
+          companyId: upload.companyId,
+          operator: upload.userName,
+          fileName: file.name,
+          folder: folder ? { id: folder.folder.id, name: folder.folder.name } : null,
+        });
+      return file;
     });
+    if (upload.byOperator) mailer.deliverSoon();
+    return file;
   } catch (error) {
     if (isUniqueViolation(error, "company_files_upload_id_unique")) {
       const first = await findFileOfUpload(db, upload.companyId, upload.id);
@@ -255,13 +311,18 @@ export async function storeFinishedUpload(
   }
 }
 
-/** The file a finished upload of the company became, for a client that asks after the last byte. */
+/**
+ * The file a finished upload became, for a client that asks after the last byte: the company's own
+ * upload, or one a staff member shared into a customer's space.
+ */
 export function fileOfFinishedUpload(
   db: Executor,
-  companyId: string,
+  owner: { companyId: string } | { operatorUserId: string },
   uploadId: string,
 ): Promise<CompanyFileRow | null> {
-  return findFileOfUpload(db, companyId, uploadId);
+  return "companyId" in owner
+    ? findFileOfUpload(db, owner.companyId, uploadId)
+    : findOperatorFileOfUpload(db, owner.operatorUserId, uploadId);
 }
 
 /**

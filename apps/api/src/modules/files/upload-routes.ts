@@ -2,7 +2,9 @@ import type { Readable } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { Metadata, Server, type Upload } from "@tus/server";
 import { ERROR_CODES } from "@ems/contracts/errors";
+import { mayCall } from "@ems/contracts/endpoints";
 import { sanitizeFileName, uploadMetadataSchema, UPLOADS, type FilePurpose } from "@ems/contracts/files";
+import { isStaffRole } from "@ems/contracts/roles";
 import type { FileStorage } from "@ems/storage/file-storage";
 import { AppError, badRequest, notFound, unexpected } from "../../lib/app-error.ts";
 import {
@@ -12,14 +14,16 @@ import {
   type FileLimits,
   type FinishedUpload,
 } from "./files-service.ts";
+import { assertCustomer, isCompanyFolder } from "./file-share-service.ts";
 import { isUploadId, type UploadStore } from "./upload-store.ts";
 
 /**
  * Resumable uploads with the tus protocol 1.0.0 (tus.io; @tus/server) under /api/uploads, behind the
  * same guards as every other route: a session (cookie or `Authorization: next …`) of a company member
  * allowed to upload (UPLOADS.access), the CSRF check of mutations, and the company's own uploads only
- * (another company's upload id answers 404). tus answers are passed on as they are; its refusals,
- * and ours, are the usual error envelope.
+ * (another company's upload id answers 404). Staff upload only share files into the customer named by
+ * `company_id`, and reach only their own uploads (ADR 0020). tus answers are passed on as they are;
+ * its refusals, and ours, are the usual error envelope.
  *
  * - `POST /api/uploads` with `Upload-Length` and `Upload-Metadata` (`filename`, `purpose`) creates an
  *   upload (201, `Location: /api/uploads/<id>`), after checking the size against UPLOAD_MAX_BYTES and
@@ -38,6 +42,9 @@ const OCTET_STREAM = "application/offset+octet-stream";
 interface UploadCaller {
   companyId: string;
   userId: string;
+  userName: string;
+  /** Operator staff: they upload only share files, into the customer the metadata names. */
+  staff: boolean;
 }
 
 /** What the server records with an upload besides the client's name and purpose. */
@@ -46,6 +53,10 @@ interface RecordedMetadata {
   purpose: FilePurpose;
   company_id: string;
   user_id: string;
+  /** The caller's folder of the file share (checked to be the company's); absent: the top level. */
+  folder_id?: string;
+  /** "1" when a staff member uploads into a customer's share (company_id is then the customer). */
+  by_operator?: string;
 }
 
 /** Envelope codes of tus's own refusals, by status. */
@@ -63,10 +74,37 @@ const TUS_CODES: Record<number, string> = {
 
 function recordedMetadata(upload: Upload): RecordedMetadata | null {
   const metadata = upload.metadata ?? {};
-  const { filename, purpose, company_id, user_id } = metadata;
-  const parsed = uploadMetadataSchema.safeParse({ filename, purpose });
+  const { filename, purpose, company_id, user_id, folder_id, by_operator } = metadata;
+  const parsed = uploadMetadataSchema.safeParse({ filename, purpose, folder_id: folder_id ?? undefined });
   if (!parsed.success || typeof company_id !== "string" || typeof user_id !== "string") return null;
-  return { filename: parsed.data.filename, purpose: parsed.data.purpose, company_id, user_id };
+  return {
+    filename: parsed.data.filename,
+    purpose: parsed.data.purpose,
+    company_id,
+    user_id,
+    ...(parsed.data.folder_id ? { folder_id: parsed.data.folder_id } : {}),
+    ...(by_operator === "1" ? { by_operator } : {}),
+  };
+}
+
+/**
+ * Whether an upload is the caller's: a customer's if it is their company's own, a staff member's if
+ * they started it for a customer. Anyone else's answers 404.
+ */
+function belongsTo(recorded: RecordedMetadata, caller: UploadCaller): boolean {
+  return caller.staff
+    ? recorded.by_operator === "1" && recorded.user_id === caller.userId
+    : recorded.by_operator === undefined && recorded.company_id === caller.companyId;
+}
+
+function callerOf(request: FastifyRequest): UploadCaller {
+  const { user } = request.auth!;
+  return {
+    companyId: user.companyId,
+    userId: user.id,
+    userName: `${user.firstName} ${user.lastName}`.trim(),
+    staff: isStaffRole(user.role),
+  };
 }
 
 /**
@@ -108,22 +146,58 @@ function webRequestOf(request: FastifyRequest): Request {
   } as RequestInit);
 }
 
-/** The client's `filename` and `purpose`, checked, or the refusal naming what is wrong. */
-function checkedMetadata(
-  metadata: Record<string, string | null> | undefined,
-): AppError | { filename: string; purpose: FilePurpose } {
+type CheckedMetadata = {
+  filename: string;
+  purpose: FilePurpose;
+  folder_id?: string | undefined;
+  company_id?: string | undefined;
+};
+
+/** The client's `filename`, `purpose` and `folder_id`, checked, or the refusal naming what is wrong. */
+function checkedMetadata(metadata: Record<string, string | null> | undefined): AppError | CheckedMetadata {
   const parsed = uploadMetadataSchema.safeParse({
     filename: metadata?.filename ?? undefined,
     purpose: metadata?.purpose ?? undefined,
+    folder_id: metadata?.folder_id ?? undefined,
+    company_id: metadata?.company_id ?? undefined,
   });
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    if (parsed.data.folder_id && parsed.data.purpose !== "share")
+      return badRequest(
+        ERROR_CODES.validation,
+        "Upload-Metadata 'folder_id' is only for purpose share",
+        "folder_id",
+      );
+    return parsed.data;
+  }
   const issue = parsed.error.issues[0]!;
   const field = String(issue.path[0] ?? "Upload-Metadata");
   return badRequest(ERROR_CODES.validation, `Upload-Metadata '${field}' ${issue.message}`, field);
 }
 
+/**
+ * The customer a staff member's upload goes into: staff upload only share files, and name the
+ * company (`company_id`), which must be a customer (404 otherwise).
+ */
+async function staffTarget(request: FastifyRequest, metadata: CheckedMetadata): Promise<string> {
+  if (metadata.purpose !== "share")
+    throw badRequest(
+      ERROR_CODES.validation,
+      "Staff upload only files to share: purpose must be share",
+      "purpose",
+    );
+  if (!metadata.company_id)
+    throw badRequest(
+      ERROR_CODES.validation,
+      "Upload-Metadata 'company_id' is required: the customer whose file share the file goes into",
+      "company_id",
+    );
+  await assertCustomer(request.server.db, metadata.company_id);
+  return metadata.company_id;
+}
+
 /** Upload-Metadata as tus writes it: `key base64value` pairs separated by commas. */
-function metadataOfHeader(header: string | undefined): AppError | { filename: string; purpose: FilePurpose } {
+function metadataOfHeader(header: string | undefined): AppError | CheckedMetadata {
   let metadata: Record<string, string | null>;
   try {
     metadata = Metadata.parse(header);
@@ -164,7 +238,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (
     const recorded = recordedMetadata(upload);
     const caller = callers.get(web);
     try {
-      if (!recorded || !caller || recorded.company_id !== caller.companyId || upload.size === undefined)
+      if (!recorded || !caller || !belongsTo(recorded, caller) || upload.size === undefined)
         throw new Error(`Upload ${upload.id} lacks the metadata the server records`);
       const finished: FinishedUpload = {
         id: upload.id,
@@ -173,8 +247,14 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (
         name: recorded.filename,
         purpose: recorded.purpose,
         size: upload.size,
+        folderId: recorded.folder_id ?? null,
+        userName: caller.userName,
+        byOperator: recorded.by_operator === "1",
       };
-      const file = await storeFinishedUpload({ db: app.db, storage, uploads, limits }, finished);
+      const file = await storeFinishedUpload(
+        { db: app.db, storage, uploads, limits, mailer: app.mailer, publicUrl: app.env.PUBLIC_URL },
+        finished,
+      );
       finishedUploads.set(web, upload.id);
       return { headers: { [UPLOADS.fileIdHeader]: file.id } };
     } catch (error) {
@@ -204,8 +284,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (
         const recorded: RecordedMetadata = {
           filename: sanitizeFileName(parsed.filename),
           purpose: parsed.purpose,
-          company_id: caller.companyId,
+          // Staff name the customer (checked when the upload was created); anyone else uploads for their own company.
+          company_id: caller.staff && parsed.company_id ? parsed.company_id : caller.companyId,
           user_id: caller.userId,
+          ...(parsed.folder_id ? { folder_id: parsed.folder_id } : {}),
+          ...(caller.staff ? { by_operator: "1" } : {}),
         };
         return { metadata: { ...recorded } };
       },
@@ -215,8 +298,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (
   /** Hands the request to tus and its answer, or refusal, back to Fastify. */
   async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const web = webRequestOf(request);
-    if (request.auth)
-      callers.set(web, { companyId: request.auth.user.companyId, userId: request.auth.user.id });
+    if (request.auth) callers.set(web, callerOf(request));
     const response = await tus().handleWeb(web);
     const failure = failures.get(web);
     if (failure) throw failure;
@@ -251,7 +333,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (
       .getUpload(id)
       .catch(() => null);
     if (!upload) return null;
-    return recordedMetadata(upload)?.company_id === request.auth!.user.companyId ? upload : null;
+    const recorded = recordedMetadata(upload);
+    return recorded && belongsTo(recorded, callerOf(request)) ? upload : null;
   }
 
   async function create(request: FastifyRequest, reply: FastifyReply) {
@@ -271,15 +354,24 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (
     const header = request.headers["upload-metadata"];
     const metadata = metadataOfHeader(Array.isArray(header) ? header.join(",") : header);
     if (metadata instanceof AppError) throw metadata;
-    await assertUploadFits(request.server.db, request.auth!.user.companyId, Number(length), limits);
+    const caller = callerOf(request);
+    const companyId = caller.staff ? await staffTarget(request, metadata) : caller.companyId;
+    if (metadata.folder_id && !(await isCompanyFolder(request.server.db, companyId, metadata.folder_id)))
+      throw notFound("No such folder");
+    await assertUploadFits(request.server.db, companyId, Number(length), limits);
     return forward(request, reply);
   }
 
   async function head(request: FastifyRequest, reply: FastifyReply) {
     if (await ownUpload(request)) return forward(request, reply);
     const id = idOf(request);
+    const caller = callerOf(request);
     const file = isUploadId(id)
-      ? await fileOfFinishedUpload(request.server.db, request.auth!.user.companyId, id)
+      ? await fileOfFinishedUpload(
+          request.server.db,
+          caller.staff ? { operatorUserId: caller.userId } : { companyId: caller.companyId },
+          id,
+        )
       : null;
     if (!file) throw notFound("No such upload");
     // Finished and stored: every byte arrived, and this is the file it became.
@@ -297,7 +389,13 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (
     return forward(request, reply);
   }
 
-  const guard = app.requireAccess(UPLOADS.access)!;
+  // Company members allowed to upload, and operator staff (share files for a customer, ADR 0020).
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.requireUser(request, reply);
+    const { user } = request.auth!;
+    if (!isStaffRole(user.role) && !mayCall({ role: user.role, company_role: user.companyRole }, UPLOADS))
+      throw new AppError(403, ERROR_CODES.forbidden, "Your role in the company does not allow this");
+  };
   const shared: Partial<RouteOptions> = {
     onRequest: guard,
     // Bytes go to the store as sent: no decompression of requests, no compression of answers.

@@ -54,6 +54,7 @@ import {
   staffReader,
   type PcbReader,
 } from "../pcbs/pcbs-service.ts";
+import { queriesHoldingOrder } from "../engineering-queries/engineering-queries-service.ts";
 import { renderOrderPdf } from "./order-pdf.ts";
 import { currentStageSets, lineKind, writeMilestoneMail, type Milestone } from "./production-service.ts";
 import {
@@ -303,6 +304,18 @@ export async function changeOrderStatus(
     const from = order.status;
     if (!canChangeOrderStatus(from, input.status))
       throw conflict(`An order that is ${from} cannot become ${input.status}`);
+    // An open engineering query keeps the order at its data check (docs/behaviour/engineering.md);
+    // only cancelling it goes past the customer's answer.
+    if (input.status !== "cancelled") {
+      const waiting = await queriesHoldingOrder(tx, order.id);
+      if (waiting.length > 0)
+        throw new AppError(
+          409,
+          ERROR_CODES.conflict,
+          `Order ${order.number} waits for the customer's answer to ${waiting.map((query) => query.number).join(", ")}`,
+          { otherData: { queries: waiting.map((query) => query.number) } },
+        );
+    }
     await setOrderStatus(tx, order.id, input.status);
     await recordActivity(tx, {
       action: "order.status_changed",

@@ -30,6 +30,7 @@ import {
   type Recipient,
 } from "../documents/documents-service.ts";
 import { documentTexts } from "../documents/document-texts.ts";
+import { queriesHoldingOrder } from "../engineering-queries/engineering-queries-service.ts";
 import type { Mailer } from "../mail/mail-service.ts";
 import {
   clearDigest,
@@ -140,7 +141,11 @@ export function currentStageOf(stages: readonly StageRow[], progress: number): W
 
 export async function progressOf(db: Executor, record: OrderRecord): Promise<OrderProgress> {
   const { order } = record;
-  const [lines, stages] = await Promise.all([listOrderLines(db, order.id), listOrderStages(db, order.id)]);
+  const [lines, stages, waiting] = await Promise.all([
+    listOrderLines(db, order.id),
+    listOrderStages(db, order.id),
+    queriesHoldingOrder(db, order.id),
+  ]);
   const lineDtos: LineProgress[] = lines.map((line) => {
     const own = stages.filter((stage) => stage.orderLineId === line.id).sort(byPosition);
     return {
@@ -172,6 +177,7 @@ export async function progressOf(db: Executor, record: OrderRecord): Promise<Ord
       order.productionHeldAt && order.productionHoldReason !== null
         ? { reason: order.productionHoldReason, since: order.productionHeldAt.toISOString() }
         : null,
+    waiting_for_answer: waiting,
     lines: lineDtos,
   };
 }
@@ -246,6 +252,30 @@ function changeSummary(changes: readonly StageChange[]): string {
 }
 
 /**
+ * A line built to a version with an open engineering query waits at its data check: completing the
+ * data check, or moving any later stage forward, is refused (409) naming the queries, until the
+ * customer answers. Moving a stage back or changing a planned date stays possible.
+ */
+async function refuseAdvancingHeldLines(tx: Executor, orderId: string, changes: readonly StageChange[]) {
+  const advancing = changes.filter(({ row, percent }) =>
+    row.stage === "data_check" ? percent === 100 && row.percent < 100 : percent > row.percent,
+  );
+  if (advancing.length === 0) return;
+  const waiting = await queriesHoldingOrder(tx, orderId);
+  for (const { line } of advancing) {
+    const queries = waiting.filter((query) => query.line_ids.includes(line.id));
+    if (queries.length === 0) continue;
+    const numbers = queries.map((query) => query.number);
+    throw new AppError(
+      409,
+      ERROR_CODES.conflict,
+      `Line ${line.position} waits for the customer's answer to ${numbers.join(", ")}: it cannot pass the data check until then`,
+      { otherData: { line_id: line.id, queries: numbers } },
+    );
+  }
+}
+
+/**
  * Saves the staff production form in one transaction: every listed stage of every listed line and
  * the hold. The order's row is locked first and `base_version` compared with its version, so of two
  * forms loaded at the same version the second is refused with nothing written. Everything is
@@ -287,6 +317,7 @@ export async function saveProduction(
           changes.push({ line, row, percent: stage.percent, plannedDate: stage.planned_date });
       }
     }
+    await refuseAdvancingHeldLines(tx, order.id, changes);
     const wasHeld = order.productionHeldAt !== null;
     const holds = input.hold !== null;
     const reason = input.hold?.reason ?? null;

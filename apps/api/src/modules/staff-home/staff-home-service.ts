@@ -2,6 +2,7 @@ import { addCalendarDays, todayIso } from "@ems/contracts/reference";
 import { DELIVERY_DUE_DAYS, STAFF_HOME_TOP, type StaffHome } from "@ems/contracts/staff-home";
 import type { Database } from "@ems/db/client";
 import { waitingContactMessages } from "../contact/contact-service.ts";
+import { oldestOpenQueriesOf } from "../engineering-queries/engineering-queries-service.ts";
 import {
   announcedTransfers,
   deliveriesDue,
@@ -19,17 +20,18 @@ const ageOf = (since: Date, today: string) => Math.max(0, daysBetween(todayIso(s
 
 /**
  * What waits for staff (docs/behaviour/back-office.md#home): each queue's size and its oldest
- * items with their age. Open engineering queries are left out until the NPI log (issue 21) exists.
+ * items with their age.
  */
 export async function staffHome(db: Database, now: Date = new Date()): Promise<StaffHome> {
   const today = todayIso(now);
   const horizon = addCalendarDays(today, DELIVERY_DUE_DAYS);
-  const [quotes, orders, deliveries, transfers, messages] = await Promise.all([
+  const [quotes, orders, deliveries, transfers, messages, queries] = await Promise.all([
     quotesToPrice(db, STAFF_HOME_TOP),
     ordersInProduction(db, STAFF_HOME_TOP),
     deliveriesDue(db, today, horizon, STAFF_HOME_TOP),
     announcedTransfers(db, STAFF_HOME_TOP),
     waitingContactMessages(db, STAFF_HOME_TOP),
+    oldestOpenQueriesOf(db, undefined, STAFF_HOME_TOP),
   ]);
   return {
     quotes_to_price: {
@@ -91,6 +93,17 @@ export async function staffHome(db: Database, now: Date = new Date()): Promise<S
         name: row.name,
         company: row.company,
         received_at: row.createdAt.toISOString(),
+        age_days: ageOf(row.createdAt, today),
+      })),
+    },
+    engineering_queries: {
+      count: queries.total,
+      items: queries.rows.map((row) => ({
+        id: row.id,
+        number: row.number,
+        title: row.title,
+        company_name: row.companyName,
+        raised_at: row.createdAt.toISOString(),
         age_days: ageOf(row.createdAt, today),
       })),
     },

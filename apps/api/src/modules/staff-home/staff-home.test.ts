@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { addCalendarDays, todayIso } from "@ems/contracts/reference";
 import type { StaffHome } from "@ems/contracts/staff-home";
 import { createContactMessage } from "@ems/db/contact-factories";
-import { createCompany, createSession, createUser } from "@ems/db/factories";
+import { createEngineeringQuery } from "@ems/db/engineering-query-factories";
+import { createCompany, createPcbSpec, createSession, createUser } from "@ems/db/factories";
 import { createDeliveryNote, createInvoice, createPayment, createSalesOrder } from "@ems/db/order-factories";
 import { createQuote } from "@ems/db/quote-factories";
 import { useTestApp } from "../../test/test-app.ts";
@@ -44,15 +45,46 @@ describe("GET /api/staff/home", () => {
     expect((await (await signedIn("staff"))("/api/staff/home?days=3")).statusCode).toBe(400);
   });
 
-  it("has no engineering-query group until the NPI log exists", async () => {
+  it("has a group for each queue, open engineering queries among them", async () => {
     const data = await home(await signedIn("staff"));
     expect(Object.keys(data).sort()).toEqual([
       "announced_transfers",
       "contact_messages",
       "deliveries_due",
+      "engineering_queries",
       "orders_in_production",
       "quotes_to_price",
     ]);
+  });
+
+  it("counts open engineering queries, oldest first with their age; answered ones wait for nobody", async () => {
+    const get = await signedIn("staff");
+    const before = (await home(get)).engineering_queries.count;
+    const company = await customerCompany("Query Queue AB");
+    const pcb = await createPcbSpec(db(), { companyId: company.id });
+    const versionId = pcb.versions[0]!.id;
+    const old = await createEngineeringQuery(db(), {
+      companyId: company.id,
+      pcbSpecVersionId: versionId,
+      title: "Solder mask opening at the USB shield",
+      createdAt: daysAgo(9),
+    });
+    await createEngineeringQuery(db(), { companyId: company.id, pcbSpecVersionId: versionId });
+    await createEngineeringQuery(db(), {
+      companyId: company.id,
+      pcbSpecVersionId: versionId,
+      answer: { userId: null, name: "Customer", body: "Keep it as drawn." },
+    });
+    const group = (await home(get)).engineering_queries;
+    expect(group.count).toBe(before + 2);
+    expect(group.items[0]).toEqual({
+      id: old.id,
+      number: old.number,
+      title: "Solder mask opening at the USB shield",
+      company_name: "Query Queue AB",
+      raised_at: old.createdAt.toISOString(),
+      age_days: 9,
+    });
   });
 
   it("counts quote requests not yet sent, oldest first with their age", async () => {

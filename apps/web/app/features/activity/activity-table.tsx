@@ -40,8 +40,10 @@ const SUBJECT_TYPES = new Set([
   "payment_integration",
   "pcb_spec",
   "file",
+  "folder",
   "part",
   "assembly_spec",
+  "engineering_query",
 ]);
 
 export function ActivityTable({

@@ -18,6 +18,7 @@ const EMPTY: StaffHome = {
   deliveries_due: { count: 0, overdue: 0, window_days: 7, items: [] },
   announced_transfers: { count: 0, items: [] },
   contact_messages: { count: 0, items: [] },
+  engineering_queries: { count: 0, items: [] },
 };
 
 const ID = "00000000-0000-4000-8000-0000000000a1";
@@ -95,6 +96,7 @@ const BUSY: StaffHome = {
       },
     ],
   },
+  engineering_queries: { count: 0, items: [] },
 };
 
 function show(home: StaffHome, locale: "en" | "de" = "en") {
