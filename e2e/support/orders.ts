@@ -18,7 +18,13 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 export async function sendSensorBoardQuote(
   staff: Page,
   customer: Page,
-  options: { company: string; title: string; quantities?: readonly number[] },
+  options: {
+    company: string;
+    title: string;
+    quantities?: readonly number[];
+    /** The line is built to this version of one of the company's assembly specifications. */
+    assemblySpecVersionId?: string;
+  },
 ): Promise<{ id: string; number: string }> {
   const customers = await apiData<{ items: { id: string; name: string }[] }>(
     await staff.request.get(`/api/staff/customers?q=${encodeURIComponent(options.company)}`),
@@ -56,6 +62,9 @@ export async function sendSensorBoardQuote(
           {
             category: "assemblies",
             description: "SB-7 sensor board, SMT both sides",
+            ...(options.assemblySpecVersionId
+              ? { assembly_spec_version_id: options.assemblySpecVersionId }
+              : {}),
             lead_time_days: 10,
             engineering_cost_minor: 15_000,
             tiers: (options.quantities ?? [100, 250]).map((quantity, i) => ({

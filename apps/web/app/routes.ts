@@ -46,8 +46,10 @@ const MODULES: Partial<Record<PageKey, string>> = {
   "my-bom-new": "routes/portal/bom-new.tsx",
   "my-parts": "routes/portal/parts.tsx",
   "my-cam": "routes/portal/cam.tsx",
+  "my-file-share": "routes/portal/file-share.tsx",
   staff: "routes/staff/home.tsx",
   "staff-customers": "routes/staff/customers.tsx",
+  "staff-customer-files": "routes/staff/customer-files.tsx",
   "staff-quotes": "routes/staff/quotes.tsx",
   "staff-quote": "routes/staff/quote.tsx",
   "staff-orders": "routes/staff/orders.tsx",
@@ -56,6 +58,7 @@ const MODULES: Partial<Record<PageKey, string>> = {
   "staff-supply": "routes/staff/supply.tsx",
   "staff-pcbs": "routes/staff/pcbs.tsx",
   "staff-pcbas": "routes/staff/pcbas.tsx",
+  "staff-engineering-queries": "routes/staff/engineering-queries.tsx",
   "staff-parts": "routes/staff/parts.tsx",
   "staff-settings": "routes/staff/settings.tsx",
 };

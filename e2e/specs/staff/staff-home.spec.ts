@@ -59,8 +59,7 @@ test("staff land on the back-office home, follow a queue and mark a contact mess
   await gotoHydrated(page, "/staff");
   await expect(page.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
   for (const name of QUEUES) await expect(page.getByRole("region", { name })).toBeVisible();
-  // Open engineering queries wait for the NPI log: no card claims that queue is clear.
-  await expect(page.getByRole("region", { name: /engineering/i })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Open engineering queries" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Back office" });
   await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
   await expectNoAxeViolations(page);
@@ -87,6 +86,28 @@ test("staff land on the back-office home, follow a queue and mark a contact mess
   await firstQuote.click();
   await expect(page).toHaveURL(/\/staff\/quotes\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(quoteLabel.split(" · ")[0]!);
+
+  // The demo's open engineering query (the LED's polarity; the journeys leave it open) is the oldest
+  // on its card and opens in the queue's dialog.
+  await gotoHydrated(page, "/staff");
+  const queries = page.getByRole("region", { name: "Open engineering queries" });
+  const seed = "D1 polarity: silkscreen and footprint disagree";
+  const link = queries.getByRole("link", { name: new RegExp(`^EQ-\\d{4}-\\d+ · ${seed}$`) });
+  await expect(link).toBeVisible();
+  await expect(queries.getByText(/Nordwind Sensorik GmbH · waiting \d+ days/).first()).toBeVisible();
+  const number = ((await link.textContent()) ?? "").split(" · ")[0]!;
+  await link.click();
+  await expect(page).toHaveURL(/\/staff\/engineering-queries\?query=[0-9a-f-]{36}$/);
+  const dialog = page.getByRole("dialog", { name: `${number} · ${seed}` });
+  await expect(dialog.getByRole("list", { name: "Designators" }).getByText("D1")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/staff\/engineering-queries$/);
+  await gotoHydrated(page, "/staff");
+  await queries.getByRole("link", { name: "All open engineering queries" }).click();
+  await expect(page).toHaveURL(/\/staff\/engineering-queries\?status=open$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Engineering queries" })).toBeVisible();
+  await expect(page.locator('select[name="status"]')).toHaveValue("open");
 
   // The full list of announced transfers is the billing page, filtered.
   await gotoHydrated(page, "/staff");

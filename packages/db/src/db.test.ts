@@ -14,6 +14,7 @@ import {
   holidays,
   invoices,
   parcelServices,
+  placementSets,
   quoteLines,
   quotes,
   salesOrders,
@@ -133,6 +134,14 @@ describe("seedDemoData", () => {
     expect(lines).toHaveLength(12);
     expect(lines.filter((l) => l.matchStatus === "matched")).toHaveLength(6);
     expect(lines.filter((l) => l.substitution !== null).map((l) => l.designators)).toEqual([["L1"]]);
+    // Its pick-and-place data places every fitted part, so the board views can show them.
+    const [placed] = await handle.db
+      .select()
+      .from(placementSets)
+      .where(eq(placementSets.id, version!.placementSetId!));
+    const designators = new Set((placed!.placements as { designator: string }[]).map((p) => p.designator));
+    const fitted = lines.filter((l) => !l.dnp).flatMap((l) => l.designators);
+    expect(fitted.filter((d) => !designators.has(d))).toEqual([]);
     // Our engineers asked about two of its parts: one waits for the answer, one was answered.
     const queries = await handle.db
       .select()
@@ -144,8 +153,8 @@ describe("seedDemoData", () => {
       ["open", ["D1"]],
     ]);
     expect(queries.every((q) => /^EQ-\d{4}-\d{5}$/.test(q.number))).toBe(true);
-    const designators = new Set(lines.flatMap((l) => l.designators));
-    expect(queries.every((q) => q.location.designators.every((d) => designators.has(d)))).toBe(true);
+    const inBom = new Set(lines.flatMap((l) => l.designators));
+    expect(queries.every((q) => q.location.designators.every((d) => inBom.has(d)))).toBe(true);
   });
 });
 

@@ -24,6 +24,7 @@ import {
   parcelServices,
   partSeries,
   pcbSpecVersions,
+  placementSets,
   salesOrders,
   users,
 } from "./schema.ts";
@@ -781,7 +782,7 @@ async function seedSensorAssembly(
     .values({ companyId, prefix: "NW-", digits: 4, nextNumber: 7 })
     .onConflictDoNothing();
 
-  const { version } = await createAssemblySpec(tx, {
+  const { spec, version } = await createAssemblySpec(tx, {
     companyId,
     pcbSpecVersionId: pcbVersionId,
     createdByUserId: engineer,
@@ -882,9 +883,69 @@ async function seedSensorAssembly(
       { designators: ["TP1", "TP2", "TP3"], value: "TP", footprint: "TestPoint_Pad_1.0mm", dnp: true },
     ],
   });
+  const placements = await seedSensorPlacements(tx, spec.id, engineer);
   await tx
     .update(assemblySpecVersions)
-    .set({ frozenAt: new Date(), frozenReason: "quote" })
+    .set({ frozenAt: new Date(), frozenReason: "quote", placementSetId: placements })
     .where(eq(assemblySpecVersions.id, version.id));
   return version.id;
+}
+
+/**
+ * The NW-420's pick-and-place data as its engineer exported it (KiCad, mm, origin at the board's
+ * lower left corner on its 48.5 × 32 mm board): every fitted part of the BOM, the humidity sensor on
+ * the bottom, so the board views can show where a BOM line or an engineering query's parts sit.
+ */
+async function seedSensorPlacements(
+  tx: Executor,
+  assemblyId: string,
+  engineer: string | null,
+): Promise<string> {
+  const parts: [string, number, number, number, "top" | "bottom", string, string][] = [
+    ["U1", 20, 16, 0, "top", "STM32L072CZT6", "LQFP-64_10x10mm_P0.5mm"],
+    ["U2", 24, 4.5, 0, "bottom", "SHT40", "Sensirion_DFN-4_1.5x1.5mm"],
+    ["U3", 37.5, 24, 90, "top", "TPS62740", "WSON-12_2x3mm"],
+    ["U4", 38, 10, 0, "top", "W25Q16JV", "SOIC-8_3.9x4.9mm"],
+    ["C1", 13.5, 23.5, 0, "top", "100nF", "C_0402"],
+    ["C2", 13.5, 8.5, 0, "top", "100nF", "C_0402"],
+    ["C3", 26.5, 23.5, 0, "top", "100nF", "C_0402"],
+    ["C4", 26.5, 8.5, 0, "top", "100nF", "C_0402"],
+    ["C5", 33, 27, 90, "top", "100nF", "C_0402"],
+    ["C6", 43.5, 5, 0, "top", "100nF", "C_0402"],
+    ["C7", 41, 28, 0, "top", "10uF", "C_0603"],
+    ["C8", 45, 28, 0, "top", "10uF", "C_0603"],
+    ["R1", 8.5, 20, 90, "top", "10k", "R_0402"],
+    ["R2", 8.5, 16, 90, "top", "10k", "R_0402"],
+    ["R3", 8.5, 12, 90, "top", "10k", "R_0402"],
+    ["L1", 44, 17, 90, "top", "2.2uH", "L_1008"],
+    ["Y1", 20, 27.5, 0, "top", "32.768kHz", "Crystal_2012"],
+    ["D1", 4.5, 28, 180, "top", "green", "LED_0603"],
+    ["J1", 3, 14, 90, "top", "SWD 1x6", "PinHeader_1x06_P2.54mm"],
+  ];
+  const [set] = await tx
+    .insert(placementSets)
+    .values({
+      assemblyId,
+      sourceName: "NW-420-C-all-pos.csv",
+      tool: "kicad",
+      unit: "mm",
+      panelCopies: 1,
+      origin: "lower_left",
+      placements: parts.map(([designator, x, y, rotation, side, value, footprint], index) => ({
+        row: index + 2,
+        designator,
+        x,
+        y,
+        rotation,
+        side,
+        mount: designator === "J1" ? "tht" : "smt",
+        value,
+        footprint,
+      })),
+      problems: [],
+      createdByUserId: engineer,
+    })
+    .returning({ id: placementSets.id });
+  if (!set) throw new Error("seedSensorPlacements inserted no placement set");
+  return set.id;
 }

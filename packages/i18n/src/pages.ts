@@ -94,6 +94,7 @@ export const PAGES = {
   "my-order": { layout: "dashboard", kind: "portal" },
   staff: { layout: "dashboard", kind: "portal" },
   "staff-customers": { layout: "dashboard", kind: "portal" },
+  "staff-customer-files": { layout: "dashboard", kind: "portal" },
   "staff-quotes": { layout: "dashboard", kind: "portal" },
   "staff-quote": { layout: "dashboard", kind: "portal" },
   "staff-orders": { layout: "dashboard", kind: "portal" },
@@ -102,6 +103,7 @@ export const PAGES = {
   "staff-supply": { layout: "dashboard", kind: "portal" },
   "staff-pcbs": { layout: "dashboard", kind: "portal" },
   "staff-pcbas": { layout: "dashboard", kind: "portal" },
+  "staff-engineering-queries": { layout: "dashboard", kind: "portal" },
   "staff-parts": { layout: "dashboard", kind: "portal" },
   "staff-settings": { layout: "dashboard", kind: "portal" },
 } as const satisfies Record<string, PageInfo>;
@@ -145,6 +147,7 @@ export const UNTRANSLATED_PATHS = {
   "my-order": "/my/orders/:order",
   staff: "/staff",
   "staff-customers": "/staff/customers",
+  "staff-customer-files": "/staff/customers/:customer/files",
   "staff-quotes": "/staff/quotes",
   "staff-quote": "/staff/quotes/:quote",
   "staff-orders": "/staff/orders",
@@ -153,6 +156,7 @@ export const UNTRANSLATED_PATHS = {
   "staff-supply": "/staff/supply",
   "staff-pcbs": "/staff/pcbs",
   "staff-pcbas": "/staff/pcbas",
+  "staff-engineering-queries": "/staff/engineering-queries",
   "staff-parts": "/staff/parts",
   "staff-settings": "/staff/settings",
 } as const satisfies Partial<Record<PageKey, string>>;

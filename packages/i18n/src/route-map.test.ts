@@ -23,6 +23,7 @@ describe("route map", () => {
           assembly: "2",
           quote: "3",
           order: "4",
+          customer: "5",
         });
         if (key === "resources-pcb-glossary" && locale !== "en" && locale !== "de") expect(path).toBeNull();
         else expect(path, `${key} ${locale}`).toMatch(/^\//);

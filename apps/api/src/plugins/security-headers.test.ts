@@ -41,7 +41,9 @@ describe("the pages' Content-Security-Policy", () => {
     const policy = pageCsp({ cardPayments: true, inline: { nonce: "bm9uY2U=" } });
     expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-bm9uY2U=' https://js.stripe.com");
     expect(directive(policy, "connect-src")).toBe("connect-src 'self' https://api.stripe.com");
-    expect(directive(policy, "frame-src")).toBe("frame-src https://js.stripe.com https://hooks.stripe.com");
+    expect(directive(policy, "frame-src")).toBe(
+      "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+    );
     // Nothing else widens: no wildcard, and this site may still not be framed.
     expect(policy).not.toContain("*");
     expect(directive(policy, "frame-ancestors")).toBe("frame-ancestors 'none'");

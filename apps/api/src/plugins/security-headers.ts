@@ -40,7 +40,9 @@ export function pageCsp(options: { cardPayments: boolean; inline?: InlineScripts
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,
-    ...(stripe ? ["frame-src https://js.stripe.com https://hooks.stripe.com"] : []),
+    // 'self': the file share previews a PDF in a frame of this origin (ADR 0020); without Stripe
+    // default-src says the same.
+    ...(stripe ? ["frame-src 'self' https://js.stripe.com https://hooks.stripe.com"] : []),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

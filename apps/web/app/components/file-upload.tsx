@@ -19,10 +19,17 @@ export interface UploadedFile {
 
 export interface FileUploadProps {
   purpose: FilePurpose;
+  /** Further upload metadata of the purpose: a share upload's `folder_id`, a staff upload's `company_id`. */
+  metadata?: Readonly<Record<string, string>>;
   /** What the file chooser offers (`.zip,application/zip`). */
   accept: string;
-  /** The largest file the server takes (FileUsage.upload_max_bytes); larger ones are refused here. */
-  maxBytes: number;
+  /**
+   * The largest file the server takes (FileUsage.upload_max_bytes); larger ones are refused here.
+   * None when the page cannot know it (staff sharing into a customer's space): the server refuses.
+   */
+  maxBytes?: number;
+  /** Catalog keys by error code that word this use's refusals instead of the Gerber upload's texts. */
+  errorTexts?: Readonly<Record<string, string>>;
   /** The visible name of the drop area, e.g. "Gerber files". */
   label: string;
   /** What may be dropped, e.g. "One zip archive with all layers and drill files, up to 200 MB". */
@@ -58,8 +65,10 @@ const ERROR_TEXTS: Record<string, string> = {
  */
 export function FileUpload({
   purpose,
+  metadata,
   accept,
   maxBytes,
+  errorTexts,
   label,
   hint,
   onUploaded,
@@ -87,7 +96,7 @@ export function FileUpload({
   const choose = (file: File | undefined) => {
     if (!file || disabled) return;
     void row?.upload?.cancel();
-    const tooLarge = file.size > maxBytes;
+    const tooLarge = maxBytes !== undefined && file.size > maxBytes;
     const state: UploadState = {
       phase: tooLarge ? "failed" : "paused",
       sent: 0,
@@ -101,6 +110,7 @@ export function FileUpload({
     }
     const upload = new ResumableUpload(file, {
       purpose,
+      ...(metadata ? { metadata } : {}),
       onChange: (next) => {
         setRow((current) => (current?.upload === upload ? { ...current, state: next } : current));
         if (next.phase === "done" && next.fileId) {
@@ -262,7 +272,12 @@ export function FileUpload({
           </div>
           {state?.phase === "failed" ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {i18n._(ERROR_TEXTS[state.errorCode ?? ""] ?? "upload.error_unknown", { max: size(maxBytes) })}
+              {i18n._(
+                errorTexts?.[state.errorCode ?? ""] ??
+                  ERROR_TEXTS[state.errorCode ?? ""] ??
+                  "upload.error_unknown",
+                { max: maxBytes === undefined ? "" : size(maxBytes) },
+              )}
             </p>
           ) : null}
         </div>

@@ -5,6 +5,7 @@ import { contractEndpoints } from "@ems/contracts/contracts";
 import { deliveryEndpoints, invoiceEndpoints } from "@ems/contracts/billing";
 import { companyEndpoints } from "@ems/contracts/companies";
 import { deskEndpoints } from "@ems/contracts/desk";
+import { fileShareEndpoints } from "@ems/contracts/files";
 import { mayCall, type Endpoint } from "@ems/contracts/endpoints";
 import { materialRequestEndpoints } from "@ems/contracts/material-requests";
 import { orderEndpoints } from "@ems/contracts/orders";
@@ -21,8 +22,10 @@ import {
   CircuitBoard,
   FileText,
   Factory,
+  FolderOpen,
   History,
   LayoutDashboard,
+  MessageCircleQuestionMark,
   PackageCheck,
   PackageOpen,
   Receipt,
@@ -32,8 +35,10 @@ import {
   UserRound,
   Users,
 } from "lucide-react";
+import { useContext } from "react";
 import { NavLink } from "react-router";
 
+import { NavBadgesContext } from "~/components/nav-badges";
 import { Tooltip } from "~/components/ui/tooltip";
 import { cn } from "~/lib/cn";
 import { href } from "~/lib/route-map";
@@ -56,6 +61,12 @@ const CUSTOMER_ITEMS: readonly CustomerNavItem[] = [
   { page: "my-pcbs", label: "portal_nav.pcbs", icon: CircuitBoard, endpoint: pcbEndpoints.list },
   { page: "my-pcbas", label: "portal_nav.pcbas", icon: Cpu, endpoint: assemblyEndpoints.list },
   { page: "my-parts", label: "portal_nav.parts", icon: Boxes, endpoint: partEndpoints.list },
+  {
+    page: "my-file-share",
+    label: "portal_nav.file_share",
+    icon: FolderOpen,
+    endpoint: fileShareEndpoints.content,
+  },
   { page: "my-quotes", label: "portal_nav.quotes", icon: FileText, endpoint: quoteEndpoints.list },
   { page: "my-orders", label: "portal_nav.orders", icon: ShoppingCart, endpoint: orderEndpoints.list },
   { page: "my-deliveries", label: "portal_nav.deliveries", icon: Truck, endpoint: deliveryEndpoints.list },
@@ -89,6 +100,11 @@ const STAFF_ITEMS: readonly PortalNavItem[] = [
   { page: "staff-quotes", label: "portal_nav.staff_quotes", icon: FileText },
   { page: "staff-pcbs", label: "portal_nav.staff_pcbs", icon: CircuitBoard },
   { page: "staff-pcbas", label: "portal_nav.staff_pcbas", icon: Cpu },
+  {
+    page: "staff-engineering-queries",
+    label: "portal_nav.staff_engineering_queries",
+    icon: MessageCircleQuestionMark,
+  },
   { page: "staff-parts", label: "portal_nav.staff_parts", icon: Boxes },
   { page: "staff-orders", label: "portal_nav.staff_orders", icon: Factory },
   { page: "staff-billing", label: "portal_nav.staff_billing", icon: Receipt },
@@ -125,11 +141,16 @@ export function PortalNav({
   const { i18n } = useLingui();
   const locale = useLocale();
   const items = portalNavItems(staff, companyRole);
+  const badges = useContext(NavBadgesContext);
+  // What waits for the customer, beside the section where it is answered.
+  const counts: Partial<Record<PageKey, number>> = staff ? {} : { "my-pcbas": badges.openQueries };
   return (
     <nav aria-label={i18n._(staff ? "portal_nav.staff_label" : "portal_nav.label")}>
       <ul className="flex flex-col gap-0.5">
         {items.map(({ page, label, icon: Icon }) => {
           const name = i18n._(label);
+          const count = counts[page] ?? 0;
+          const badgeText = count > 0 ? i18n._("eq.nav_badge", { count }) : null;
           const link = (
             <NavLink
               to={href(page, locale)}
@@ -141,14 +162,35 @@ export function PortalNav({
                 collapsed ? "justify-center px-0" : "px-3",
               )}
             >
-              <Icon aria-hidden="true" className="size-5 shrink-0" />
-              <span className={collapsed ? "sr-only" : "min-w-0 break-words"}>{name}</span>
+              <span className="relative shrink-0">
+                <Icon aria-hidden="true" className="size-5" />
+                {count > 0 && collapsed ? (
+                  <span
+                    aria-hidden="true"
+                    data-nav-badge={count}
+                    className="absolute -top-1.5 -right-2 min-w-4 rounded-full bg-amber-600 px-1 text-center text-[10px] leading-4 font-bold text-white dark:bg-amber-400 dark:text-neutral-950"
+                  >
+                    {count}
+                  </span>
+                ) : null}
+              </span>
+              <span className={collapsed ? "sr-only" : "min-w-0 flex-1 break-words"}>{name}</span>
+              {count > 0 && !collapsed ? (
+                <span
+                  aria-hidden="true"
+                  data-nav-badge={count}
+                  className="ml-auto shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 tabular-nums dark:bg-amber-900 dark:text-amber-50"
+                >
+                  {count}
+                </span>
+              ) : null}
+              {badgeText ? <span className="sr-only">, {badgeText}</span> : null}
             </NavLink>
           );
           return (
             <li key={page}>
               {collapsed ? (
-                <Tooltip content={name} side="right">
+                <Tooltip content={badgeText ? `${name} (${badgeText})` : name} side="right">
                   {link}
                 </Tooltip>
               ) : (

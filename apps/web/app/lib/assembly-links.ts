@@ -8,7 +8,8 @@ import { href } from "./route-map";
  * upload of a new BOM (/my/pcbas/bom/:assembly/newBom).
  */
 
-export const ASSEMBLY_SHEET_PARAMS = { pcba: "pcba", version: "version" } as const;
+/** `query` opens one of the version's engineering queries (the mails link there). */
+export const ASSEMBLY_SHEET_PARAMS = { pcba: "pcba", version: "version", query: "query" } as const;
 
 /** The sheet of one specification (its latest version without `version`). */
 export function assemblySheetHref(locale: Locale, assembly: string, version: number | null = null): string {

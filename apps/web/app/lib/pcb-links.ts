@@ -10,7 +10,13 @@ import { href, pageHref } from "./route-map";
  * (/my/quotes?request=&version=, or ?request_pcba=&version= for an assembly specification).
  */
 
-export const PCB_SHEET_PARAMS = { pcb: "pcb", version: "version", compare: "compare" } as const;
+/** `query` opens one of the version's engineering queries (the mails link there). */
+export const PCB_SHEET_PARAMS = {
+  pcb: "pcb",
+  version: "version",
+  compare: "compare",
+  query: "query",
+} as const;
 export const QUOTE_REQUEST_PARAMS = {
   spec: "request",
   assembly: "request_pcba",

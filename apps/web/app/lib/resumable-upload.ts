@@ -37,6 +37,11 @@ export const CHUNK_BYTES = 16 * 1024 * 1024;
 
 export interface ResumableUploadOptions {
   purpose: FilePurpose;
+  /**
+   * Further `Upload-Metadata` keys of the purpose (a share upload's `folder_id`, a staff upload's
+   * `company_id`); they are part of the fingerprint, so the same file for another folder is another upload.
+   */
+  metadata?: Readonly<Record<string, string>>;
   onChange: (state: UploadState) => void;
   /** For tests: where the uploads go and how requests are made. */
   endpoint?: string;
@@ -81,13 +86,23 @@ export class ResumableUpload {
     this.state = { phase: "paused", sent: 0, total: file.size, fileId: null, errorCode: null };
     const settings: UploadOptions = {
       endpoint: options.endpoint ?? UPLOADS.path,
-      metadata: { filename: file.name, purpose: options.purpose },
+      metadata: { ...options.metadata, filename: file.name, purpose: options.purpose },
       chunkSize: options.chunkSize ?? CHUNK_BYTES,
       retryDelays: options.retryDelays ?? RETRY_DELAYS_MS,
       removeFingerprintOnSuccess: true,
-      // The same file for another purpose is another upload.
+      // The same file for another purpose (or folder, or customer) is another upload.
       fingerprint: async (input: File) =>
-        ["ems-upload", options.purpose, input.name, input.type, input.size, input.lastModified].join("/"),
+        [
+          "ems-upload",
+          options.purpose,
+          ...Object.entries(options.metadata ?? {})
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, value]) => `${key}=${value}`),
+          input.name,
+          input.type,
+          input.size,
+          input.lastModified,
+        ].join("/"),
       // Progress of a request being aborted by a pause still counts, but does not undo the pause.
       onProgress: (sent, total) =>
         this.set({ phase: this.state.phase === "paused" ? "paused" : "uploading", sent, total }),

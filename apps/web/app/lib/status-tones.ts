@@ -2,6 +2,7 @@ import type { ContractStatus } from "@ems/contracts/contracts";
 import type { InvoiceDisplayStatus } from "@ems/contracts/billing";
 import type { MaterialRequestStatus } from "@ems/contracts/material-requests";
 import type { OrderStatus } from "@ems/contracts/orders";
+import type { QueryStatus } from "@ems/contracts/engineering-queries";
 
 import type { BadgeTone } from "~/components/ui/badge";
 
@@ -38,4 +39,12 @@ export const MATERIAL_STATUS_TONES: Record<MaterialRequestStatus, BadgeTone> = {
   announced: "warning",
   received: "success",
   cancelled: "neutral",
+};
+
+/** Open waits for the customer (warning); answered waits for staff (info); closed settled (success); withdrawn (neutral). */
+export const QUERY_STATUS_TONES: Record<QueryStatus, BadgeTone> = {
+  open: "warning",
+  answered: "info",
+  closed: "success",
+  withdrawn: "neutral",
 };

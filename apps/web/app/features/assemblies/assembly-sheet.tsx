@@ -4,7 +4,7 @@ import { assemblyEndpoints } from "@ems/contracts/assemblies";
 import { pathOf } from "@ems/contracts/endpoints";
 import { formatDate, formatNumber } from "@ems/i18n/format";
 import { FileDown, ListTree, Pencil, ReceiptText, Upload } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 
 import { PcbSpecReferenceCard } from "~/components/pcb-spec-reference";
@@ -177,6 +177,7 @@ export function AssemblySheet({
   mayEdit,
   uploadMaxBytes,
   pcbOptions,
+  queries,
 }: {
   data: AssemblySheetData;
   /** The page's query string, to build the sheet's own links on. */
@@ -184,6 +185,8 @@ export function AssemblySheet({
   mayEdit: boolean;
   uploadMaxBytes: number;
   pcbOptions: readonly PcbVersionOption[];
+  /** The version's engineering queries (the route composes them). */
+  queries?: ReactNode;
 }) {
   const { i18n } = useLingui();
   const locale = useLocale();
@@ -239,6 +242,8 @@ export function AssemblySheet({
       {version.frozen_reason !== null ? (
         <Alert variant="info">{i18n._(`assembly.frozen_hint.${version.frozen_reason}`)}</Alert>
       ) : null}
+
+      {queries}
 
       {version.pcb ? (
         <PcbSpecReferenceCard spec={version.pcb} audience="customer" locale={locale} />

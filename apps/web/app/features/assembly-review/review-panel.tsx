@@ -11,7 +11,7 @@ import {
 import { formatNumber } from "@ems/i18n/format";
 import type { Locale } from "@ems/i18n/locales";
 import { Check, FileDown, Replace, Undo2 } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 
 import { PcbSpecReferenceCard } from "~/components/pcb-spec-reference";
 import { ProductionBomTable } from "~/components/production-bom-table";
@@ -249,11 +249,14 @@ export function ReviewPanel({
   bom,
   production,
   locale,
+  queries,
 }: {
   detail: AssemblyDetail;
   bom: BomDto | null;
   production: ProductionBom | null;
   locale: Locale;
+  /** The engineering queries on the version shown, with the button that raises one. */
+  queries?: ReactNode;
 }) {
   const { i18n } = useLingui();
   const [proposing, setProposing] = useState<BomLineDto | null>(null);
@@ -288,6 +291,7 @@ export function ReviewPanel({
         </a>
       </div>
       {latest.pcb ? <PcbSpecReferenceCard spec={latest.pcb} audience="staff" locale={locale} /> : null}
+      {queries}
 
       {bom === null ? (
         <p className="rounded-lg border border-dashed border-neutral-300 p-4 text-sm dark:border-neutral-700">

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import type { DeskData } from "@ems/contracts/desk";
 import type { Locale } from "@ems/i18n/locales";
-import { AlarmClock, FileClock, FileText, Factory, Receipt, Truck } from "lucide-react";
+import { AlarmClock, FileClock, FileText, Factory, MessageSquareWarning, Receipt, Truck } from "lucide-react";
 import { Link } from "react-router";
 
 import { cn } from "~/lib/cn";
@@ -22,11 +22,30 @@ interface Tile {
  * the invoices not yet due, so it matches the invoice list's unpaid filter; overdue ones have a
  * tile of their own. Engineers get no invoice tiles (the API sends null).
  */
-export function CountTiles({ counts, locale }: { counts: DeskData["counts"]; locale: Locale }) {
+export function CountTiles({
+  counts,
+  locale,
+  queriesHref = null,
+}: {
+  counts: DeskData["counts"];
+  locale: Locale;
+  /** Where the open engineering queries tile leads (the oldest query); the tile shows only while some wait. */
+  queriesHref?: string | null;
+}) {
   const { i18n } = useLingui();
   const quotes = href("my-quotes", locale);
   const invoices = href("my-invoices", locale);
-  const tiles: Tile[] = [
+  const tiles: Tile[] = [];
+  if (counts.open_queries > 0)
+    tiles.push({
+      id: "open-queries",
+      count: counts.open_queries,
+      label: i18n._("eq.desk_tile", { count: counts.open_queries }),
+      to: queriesHref ?? href("my-pcbas", locale),
+      icon: MessageSquareWarning,
+      alert: true,
+    });
+  tiles.push(
     {
       id: "open-quotes",
       count: counts.open_quotes,
@@ -55,7 +74,7 @@ export function CountTiles({ counts, locale }: { counts: DeskData["counts"]; loc
       to: href("my-deliveries", locale),
       icon: Truck,
     },
-  ];
+  );
   if (counts.unpaid_invoices !== null && counts.overdue_invoices !== null) {
     const notDue = counts.unpaid_invoices - counts.overdue_invoices;
     tiles.push(

@@ -1,6 +1,7 @@
 import { formatDate, formatMoney } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { DeskData } from "@ems/contracts/desk";
+import type { QuerySubject } from "@ems/contracts/engineering-queries";
 
 import { QUOTE_STATUS_COLORS } from "@ems/contracts/quotes";
 import type { Locale } from "@ems/i18n/locales";
@@ -8,6 +9,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { Badge } from "~/components/ui/badge";
+import { queryHref, querySheetHref } from "~/lib/engineering-query-links";
 import { href } from "~/lib/route-map";
 
 const linkClass =
@@ -225,6 +227,73 @@ export function UnpaidInvoices({
                 {i18n._(invoice.overdue ? "desk.overdue" : "desk.unpaid")}
               </Badge>
             </div>
+          </li>
+        ))}
+      </ul>
+    </DeskSection>
+  );
+}
+
+/** An open engineering query as the desk lists it; the subject and age when the query list gave them. */
+export interface DeskQuery {
+  id: string;
+  number: string;
+  title: string;
+  created_at: string;
+  age_days: number | null;
+  subject: QuerySubject | null;
+}
+
+/** Where a desk row leads: the query on its specification's sheet. */
+export function deskQueryHref(locale: Locale, query: Pick<DeskQuery, "id" | "subject">): string {
+  return query.subject ? querySheetHref(locale, query.subject, query.id) : queryHref(locale, query.id);
+}
+
+/**
+ * The engineering queries waiting for the company's answer, the oldest first: each links to its
+ * specification's sheet, opened at the query. Only shown while there are some.
+ */
+export function OpenEngineeringQueries({
+  queries,
+  locale,
+}: {
+  queries: readonly DeskQuery[];
+  locale: Locale;
+}) {
+  const { i18n } = useLingui();
+  if (queries.length === 0) return null;
+  return (
+    <DeskSection
+      id="desk-queries"
+      title={i18n._("eq.desk_title")}
+      empty={null}
+      className="border-amber-300 dark:border-amber-800"
+    >
+      <p className={`${muted} mb-3`}>{i18n._("eq.desk_intro")}</p>
+      <ul className={rowsClass}>
+        {queries.map((query) => (
+          <li key={query.id} className={rowClass}>
+            <div className="min-w-0">
+              <Link to={deskQueryHref(locale, query)} className={linkClass}>
+                {query.number}
+              </Link>
+              <p className="text-sm break-words">{query.title}</p>
+              {query.subject ? (
+                <p className={muted}>
+                  {i18n._("eq.desk_subject", {
+                    kind: query.subject.kind,
+                    number: query.subject.number,
+                    name: query.subject.name,
+                    version: query.subject.version,
+                  })}
+                </p>
+              ) : null}
+            </div>
+            <span className={muted}>
+              {query.age_days === null
+                ? i18n._("eq.desk_raised_on", { date: formatDate(query.created_at, locale) })
+                : i18n._("eq.age", { days: query.age_days })}
+            </span>
           </li>
         ))}
       </ul>

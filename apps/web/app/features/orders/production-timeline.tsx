@@ -1,6 +1,7 @@
 import { formatDate, formatNumber } from "@ems/i18n/format";
 import { useLingui } from "@lingui/react";
 import type { Locale } from "@ems/i18n/locales";
+import type { QueryHold } from "@ems/contracts/engineering-queries";
 import type { LineProgress, StageProgress, WorkOrderStage } from "@ems/contracts/orders";
 import { Check } from "lucide-react";
 
@@ -62,12 +63,15 @@ function StageStep({
   index,
   last,
   locale,
+  waitingFor = [],
 }: {
   stage: StageProgress;
   state: StageState;
   index: number;
   last: boolean;
   locale: Locale;
+  /** The engineering queries this stage waits for (the data check of a held line). */
+  waitingFor?: readonly QueryHold[];
 }) {
   const { i18n } = useLingui();
   const facts: [string, string][] = [];
@@ -97,6 +101,14 @@ function StageStep({
         >
           {i18n._("my_orders.stage_state", { state, percent: stage.percent })}
         </p>
+        {waitingFor.length > 0 ? (
+          <p
+            className="mt-1 text-xs font-semibold text-amber-900 dark:text-amber-200"
+            data-waiting-for-answer
+          >
+            {i18n._("eq.stage_waiting", { numbers: waitingFor.map((hold) => hold.number).join(", ") })}
+          </p>
+        ) : null}
         {facts.length ? (
           <dl className="mt-1 space-y-0.5 text-xs text-neutral-700 dark:text-neutral-300">
             {facts.map(([key, value]) => (
@@ -159,7 +171,16 @@ function StepProgress({ line, at }: { line: LineProgress; at: LineStep }) {
  * being worked on highlighted, its number in a ring filled to its percent, and the planned, started
  * and completed dates.
  */
-export function ProductionTimeline({ line, locale }: { line: LineProgress; locale: Locale }) {
+export function ProductionTimeline({
+  line,
+  locale,
+  waitingFor = [],
+}: {
+  line: LineProgress;
+  locale: Locale;
+  /** Open engineering queries on the version the line is built to: its data check waits for them. */
+  waitingFor?: readonly QueryHold[];
+}) {
   const { i18n } = useLingui();
   const stages = orderedStages(line.stages);
   const at = lineStep(stages);
@@ -200,6 +221,9 @@ export function ProductionTimeline({ line, locale }: { line: LineProgress; local
             index={index}
             last={index === stages.length - 1}
             locale={locale}
+            waitingFor={
+              stage.stage === "data_check" && stageState(stage, current) !== "complete" ? waitingFor : []
+            }
           />
         ))}
       </ol>

@@ -29,7 +29,7 @@ export const PCB_LIST: ListSpec = {
     state: ["active", "archived"],
   },
   // The sheet's own parameters steer the page only.
-  local: ["pcb", "version", "compare"],
+  local: Object.values(SHEET_PARAMS),
   searchMax: 100,
 };
 

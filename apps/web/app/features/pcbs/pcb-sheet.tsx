@@ -11,7 +11,7 @@ import {
 } from "@ems/contracts/pcbs";
 import { formatDate } from "@ems/i18n/format";
 import { Archive, ArchiveRestore, Copy, Cpu, Download, FileDown, Pencil, ReceiptText } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
@@ -101,6 +101,7 @@ export function PcbSheet({
   mayEdit,
   uploadMaxBytes,
   staff = false,
+  queries,
 }: {
   data: SheetData;
   /** The page's query string, to build the sheet's own links on. */
@@ -109,6 +110,8 @@ export function PcbSheet({
   uploadMaxBytes: number;
   /** The back office's sheet: the customer's name, the staff note form, no CAM view of the customer's. */
   staff?: boolean;
+  /** The version's engineering queries (the route composes them). */
+  queries?: ReactNode;
 }) {
   const { i18n } = useLingui();
   const locale = useLocale();
@@ -238,6 +241,8 @@ export function PcbSheet({
           <span className="whitespace-pre-line">{spec.staff_note}</span>
         </Alert>
       ) : null}
+
+      {queries}
 
       {version.preview_top_url || version.preview_bottom_url ? (
         <section aria-labelledby="pcb-images" className="space-y-2">

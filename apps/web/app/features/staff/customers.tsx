@@ -279,6 +279,12 @@ export function CustomerDialog({
           >
             {i18n._("staff.view_invoices")}
           </Link>
+          <Link
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            to={href("staff-customer-files", locale, { customer: company.id })}
+          >
+            {i18n._("staff.view_file_share")}
+          </Link>
         </div>
 
         <section aria-labelledby="customer-users">

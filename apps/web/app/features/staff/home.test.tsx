@@ -96,7 +96,19 @@ const BUSY: StaffHome = {
       },
     ],
   },
-  engineering_queries: { count: 0, items: [] },
+  engineering_queries: {
+    count: 2,
+    items: [
+      {
+        id: ID,
+        number: "EQ-2026-00001",
+        title: "D1 polarity: silkscreen and footprint disagree",
+        company_name: "Nordwind Sensorik GmbH",
+        raised_at: "2026-11-27T08:00:00.000Z",
+        age_days: 2,
+      },
+    ],
+  },
 };
 
 function show(home: StaffHome, locale: "en" | "de" = "en") {
@@ -131,6 +143,11 @@ describe("HomeQueues", () => {
         .getByRole("link", { name: "All invoices with an announced transfer" })
         .getAttribute("href"),
     ).toBe("/staff/billing?payment=transfer_announced");
+    const queries = card("Open engineering queries");
+    expect(within(queries).getByText(/no engineering query is waiting/i)).toBeTruthy();
+    expect(
+      within(queries).getByRole("link", { name: "All open engineering queries" }).getAttribute("href"),
+    ).toBe("/staff/engineering-queries?status=open");
   });
 
   it("lists the oldest items with their age, each linking to its staff page", () => {
@@ -162,6 +179,14 @@ describe("HomeQueues", () => {
       within(messages).getByRole("link", { name: "ENQ-2026-00002 · Jonas Keller" }).getAttribute("href"),
     ).toMatch(new RegExp(`#message-${ID}$`));
     expect(within(messages).getByText("since today")).toBeTruthy();
+    const queries = card("Open engineering queries");
+    expect(within(queries).getByText("2 waiting")).toBeTruthy();
+    expect(
+      within(queries)
+        .getByRole("link", { name: "EQ-2026-00001 · D1 polarity: silkscreen and footprint disagree" })
+        .getAttribute("href"),
+    ).toBe(`/staff/engineering-queries?query=${ID}`);
+    expect(within(queries).getByText(/Nordwind Sensorik GmbH/)).toBeTruthy();
   });
 
   it("speaks the page's language, numbers included", () => {

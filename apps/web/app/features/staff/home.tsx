@@ -15,6 +15,7 @@ import { href } from "~/lib/route-map";
 import { useDateTime } from "~/lib/use-date-time";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
+import { queryHref } from "./engineering-queries";
 import { cardClass, linkClass, mutedClass, StaffProblem } from "./staff-ui";
 
 /** The id of the home's section with the new contact messages (the contact card links to it). */
@@ -95,6 +96,7 @@ export function HomeQueues({ home, locale }: { home: StaffHome; locale: Locale }
   const waiting = (days: number) => i18n._("staff.home_age", { days });
   const { quotes_to_price: quotes, orders_in_production: orders } = home;
   const { deliveries_due: deliveries, announced_transfers: transfers, contact_messages: messages } = home;
+  const { engineering_queries: queries } = home;
   const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -177,6 +179,23 @@ export function HomeQueues({ home, locale }: { home: StaffHome; locale: Locale }
         all={{
           to: `${href("staff-billing", locale)}${query({ payment: "transfer_announced" })}`,
           label: i18n._("staff.home_transfers_all"),
+        }}
+      />
+      <QueueCard
+        id="open-engineering-queries"
+        title={i18n._("staff.home_queries_title")}
+        count={queries.count}
+        items={queries.items.map((item) => ({
+          key: item.id,
+          to: queryHref(locale, item.id),
+          label: `${item.number} · ${item.title}`,
+          detail: item.company_name,
+          age: waiting(item.age_days),
+        }))}
+        empty={i18n._("staff.home_queries_empty")}
+        all={{
+          to: `${href("staff-engineering-queries", locale)}${query({ status: "open" })}`,
+          label: i18n._("staff.home_queries_all"),
         }}
       />
       <QueueCard

@@ -1,5 +1,6 @@
 import { CONTRACT_KINDS, CONTRACT_SORTS, CONTRACT_STATUSES } from "@ems/contracts/contracts";
 import { CREDIT_NOTE_SORTS } from "@ems/contracts/credit-notes";
+import { QUERY_SORTS, QUERY_STATUSES } from "@ems/contracts/engineering-queries";
 import {
   DELIVERY_SORTS,
   INVOICE_DISPLAY_STATUSES,
@@ -91,5 +92,18 @@ export const STAFF_CUSTOMERS: ListSpec = {
   ascFirst: ASC_FIRST,
   ids: ["customer"],
   local: ["customer"],
+  searchMax: 100,
+};
+
+/**
+ * The engineering-query queue: oldest first (the API's default); ?query= opens one query, and
+ * ?status=, ?company= and ?q= narrow the queue.
+ */
+export const STAFF_ENGINEERING_QUERIES: ListSpec = {
+  sorts: QUERY_SORTS,
+  ascFirst: [...ASC_FIRST, "created_at"],
+  filters: { status: QUERY_STATUSES },
+  ids: ["company", "query"],
+  local: ["query"],
   searchMax: 100,
 };

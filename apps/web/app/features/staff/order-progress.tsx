@@ -11,6 +11,7 @@ import {
   type StaffOrderDetails,
 } from "@ems/contracts/orders";
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { z } from "zod";
 
 import { Alert } from "~/components/ui/alert";
@@ -22,8 +23,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 import { orderedStages } from "~/lib/production-stages";
+import { useLocale } from "~/lib/use-locale";
+
+import { queryHref } from "./engineering-queries";
 
 import {
+  linkClass,
   mutedClass,
   ProgressBar,
   Section,
@@ -123,6 +128,37 @@ export function ProgressSection({
   );
 }
 
+/**
+ * The open engineering queries the order's lines wait for: those lines stay at their data check
+ * until the customer answers (or the query is closed or withdrawn). Each opens in the queue.
+ */
+function WaitingForAnswer({ progress }: { progress: OrderProgress }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  if (progress.waiting_for_answer.length === 0) return null;
+  const position = (lineId: string) => progress.lines.find((line) => line.line_id === lineId)?.position;
+  return (
+    <Alert variant="warning" title={i18n._("staff.progress_waiting_title")}>
+      <p>{i18n._("staff.progress_waiting")}</p>
+      <ul className="mt-1 space-y-0.5">
+        {progress.waiting_for_answer.map((query) => (
+          <li key={query.query_id}>
+            <Link to={queryHref(locale, query.query_id)} className={linkClass}>
+              {query.number} · {query.title}
+            </Link>{" "}
+            {i18n._("staff.progress_waiting_lines", {
+              lines: query.line_ids
+                .map(position)
+                .filter((n) => n !== undefined)
+                .join(", "),
+            })}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
 function ProductionForm({
   order,
   progress,
@@ -163,16 +199,24 @@ function ProductionForm({
   const reasonError = formErrorText(i18n, fields.hold_reason.errors, "staff.error_invalid", {
     [HOLD_REASON_MISSING]: "staff.hold_reason_missing",
   });
+  // A 409 naming engineering queries: a held line may not pass its data check (not a stale form).
+  const heldBy = fetcher.state === "idle" ? fetcher.data?.otherData?.queries : undefined;
+  const held = Array.isArray(heldBy) ? heldBy.map(String) : null;
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-6">
       <IntentField intent="progress" />
       <input {...getInputProps(fields.base_version, { type: "hidden" })} />
-      <FormProblem
-        codes={formErrors}
-        fallback="staff.action_failed"
-        known={{ CONFLICT: "staff.progress_stale", FORBIDDEN: "staff.action_forbidden" }}
-      />
+      <WaitingForAnswer progress={progress} />
+      {held && formErrors?.includes("CONFLICT") ? (
+        <Alert variant="error">{i18n._("staff.progress_held", { queries: held.join(", ") })}</Alert>
+      ) : (
+        <FormProblem
+          codes={formErrors}
+          fallback="staff.action_failed"
+          known={{ CONFLICT: "staff.progress_stale", FORBIDDEN: "staff.action_forbidden" }}
+        />
+      )}
       {lines.map((line, i) => {
         const lineSet = lineFields[i]!.getFieldset();
         const stageFields = lineSet.stages.getFieldList();

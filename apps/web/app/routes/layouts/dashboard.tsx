@@ -1,6 +1,7 @@
 import { redirect, Outlet } from "react-router";
 
 import { AppShell } from "~/components/app-shell";
+import { NavBadgesContext, NO_NAV_BADGES } from "~/components/nav-badges";
 import { apiFromRequest } from "~/lib/api.server";
 import { readCookie } from "~/lib/cookies";
 import { homePath, isDeskPath } from "~/lib/home-path";
@@ -10,9 +11,11 @@ import { sidebarCollapsed } from "~/lib/sidebar";
 import { SESSION_COOKIE } from "@ems/config/constants";
 import type { SessionUser } from "@ems/contracts/auth";
 import { isStaffRole } from "@ems/contracts/roles";
+import { mayCall } from "@ems/contracts/endpoints";
+import { engineeringQueryEndpoints } from "@ems/contracts/engineering-queries";
 
 import type { Route } from "./+types/dashboard";
-import { call } from "~/lib/api-client";
+import { call, type ApiClient } from "~/lib/api-client";
 import { authEndpoints } from "@ems/contracts/auth";
 
 function loginRedirect(url: URL): Response {
@@ -45,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(homePath(session.user.role, localeFromPath(url.pathname)));
   return {
     staff,
+    navBadges: await navBadges(apiFromRequest(request, context), session.user),
     companyRole: session.user.company_role,
     // The greeting's name, from the first server render on (the API already answered who it is).
     user: {
@@ -58,6 +62,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The menu's counts: one request for the engineering queries waiting for the company's answer, only
+ * for members who may read them; a failure shows no badge rather than no page.
+ */
+async function navBadges(api: ApiClient, user: SessionUser) {
+  if (!mayCall(user, engineeringQueryEndpoints.counts)) return NO_NAV_BADGES;
+  try {
+    const { data } = await call(api, engineeringQueryEndpoints.counts);
+    return { openQueries: data.open };
+  } catch {
+    return NO_NAV_BADGES;
+  }
+}
+
 /** Signed-in pages are personal: never stored by shared caches. */
 export function headers() {
   return { "Cache-Control": "private, no-store" };
@@ -65,13 +83,15 @@ export function headers() {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AppShell
-      user={loaderData.user}
-      staff={loaderData.staff}
-      companyRole={loaderData.companyRole}
-      sidebarCollapsed={loaderData.sidebarCollapsed}
-    >
-      <Outlet />
-    </AppShell>
+    <NavBadgesContext value={loaderData.navBadges}>
+      <AppShell
+        user={loaderData.user}
+        staff={loaderData.staff}
+        companyRole={loaderData.companyRole}
+        sidebarCollapsed={loaderData.sidebarCollapsed}
+      >
+        <Outlet />
+      </AppShell>
+    </NavBadgesContext>
   );
 }

@@ -9,8 +9,11 @@ import { buttonVariants } from "~/components/ui/button";
 import { TrackingNumber } from "~/features/billing/document-links";
 import { CountTiles } from "~/features/desk/count-tiles";
 import {
+  deskQueryHref,
   DeskSection,
+  OpenEngineeringQueries,
   OpenQuotes,
+  type DeskQuery,
   OrdersInProduction,
   RecentDeliveries,
   UnpaidInvoices,
@@ -18,7 +21,7 @@ import {
 import { hasBusiness } from "~/features/desk/chart-scale";
 import { MonthlyChart } from "~/features/desk/monthly-chart";
 import { greetingKey, OnboardingChecklist } from "~/features/desk/onboarding-checklist";
-import { ApiError, call } from "~/lib/api-client";
+import { ApiError, call, type ApiClient } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { claimValues } from "@ems/content/values";
 import { localeFromPath } from "~/lib/locale";
@@ -28,7 +31,8 @@ import { currentPage, href } from "~/lib/route-map";
 import type { Route } from "./+types/desk";
 import { authEndpoints } from "@ems/contracts/auth";
 import { companyEndpoints } from "@ems/contracts/companies";
-import { deskEndpoints } from "@ems/contracts/desk";
+import { deskEndpoints, type DeskData } from "@ems/contracts/desk";
+import { engineeringQueryEndpoints } from "@ems/contracts/engineering-queries";
 import { pcbEndpoints } from "@ems/contracts/pcbs";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -58,7 +62,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     quote: mayCall(user, quoteEndpoints.create),
     pcb: mayCall(user, pcbEndpoints.create),
   };
-  return { firstName: user.first_name, canRequest: may.quote, may, desk };
+  const openQueries = desk ? await loadOpenQueries(api, desk) : [];
+  return { firstName: user.first_name, canRequest: may.quote, may, desk, openQueries };
+}
+
+/** How many open queries the desk lists. */
+const DESK_QUERIES = 5;
+
+/**
+ * The open engineering queries, oldest first, with the specification each is about (the query
+ * list has it, the desk's own list not); the desk's list when the query list cannot be read.
+ */
+async function loadOpenQueries(api: ApiClient, desk: DeskData): Promise<DeskQuery[]> {
+  if (desk.counts.open_queries === 0) return [];
+  const fallback = desk.open_queries
+    .slice(0, DESK_QUERIES)
+    .map((query) => ({ ...query, age_days: null, subject: null }));
+  try {
+    const { data } = await call(api, engineeringQueryEndpoints.list, {
+      query: { status: "open", sort: "created_at", dir: "asc", page_size: 10 },
+    });
+    return data.items.slice(0, DESK_QUERIES).map((query) => ({
+      id: query.id,
+      number: query.number,
+      title: query.title,
+      created_at: query.created_at,
+      age_days: query.age_days,
+      subject: query.subject,
+    }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return fallback;
+    throw error;
+  }
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {
@@ -66,7 +101,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const values = claimValues(locale);
-  const { firstName, canRequest, may, desk } = loaderData;
+  const { firstName, canRequest, may, desk, openQueries } = loaderData;
   const currencies = desk ? [...new Set(desk.monthly.map((m) => m.currency))] : [];
 
   return (
@@ -105,7 +140,12 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
       {desk ? (
         <>
           <OnboardingChecklist onboarding={desk.onboarding} may={may} locale={locale} />
-          <CountTiles counts={desk.counts} locale={locale} />
+          <CountTiles
+            counts={desk.counts}
+            locale={locale}
+            queriesHref={openQueries[0] ? deskQueryHref(locale, openQueries[0]) : null}
+          />
+          <OpenEngineeringQueries queries={openQueries} locale={locale} />
           <div className="grid gap-6 lg:grid-cols-2">
             <OpenQuotes quotes={desk.open_quotes} locale={locale} />
             <OrdersInProduction orders={desk.orders_in_production} locale={locale} />

@@ -14,6 +14,7 @@ import {
   OrderSection,
 } from "~/features/orders/order-details";
 import { ProductionTimeline } from "~/features/orders/production-timeline";
+import { WaitingForAnswer } from "~/features/orders/waiting-for-answer";
 import { ApiError, call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
 import { pageMeta, routePageMeta } from "~/lib/meta";
@@ -111,10 +112,18 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 break-words whitespace-pre-line">{progress.hold.reason}</p>
           </Alert>
         ) : null}
+        {progress ? <WaitingForAnswer holds={progress.waiting_for_answer} locale={locale} /> : null}
         {progress ? (
           <div className="space-y-4">
             {progress.lines.map((line) => (
-              <ProductionTimeline key={line.line_id} line={line} locale={locale} />
+              <ProductionTimeline
+                key={line.line_id}
+                line={line}
+                locale={locale}
+                waitingFor={progress.waiting_for_answer.filter((hold) =>
+                  hold.line_ids.includes(line.line_id),
+                )}
+              />
             ))}
           </div>
         ) : (

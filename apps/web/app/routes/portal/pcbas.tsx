@@ -1,5 +1,6 @@
 import { assemblyEndpoints } from "@ems/contracts/assemblies";
 import { mayCall } from "@ems/contracts/endpoints";
+import { engineeringQueryEndpoints } from "@ems/contracts/engineering-queries";
 import { fileEndpoints } from "@ems/contracts/files";
 import { claimValues } from "@ems/content/values";
 import { useLingui } from "@lingui/react";
@@ -22,12 +23,21 @@ import { AssemblyFilters, AssemblyTable } from "~/features/assemblies/assembly-l
 import { AssemblySheet } from "~/features/assemblies/assembly-sheet";
 import { loadAssemblySheet, loadPcbVersionOptions } from "~/features/assemblies/assembly-sheet-loader.server";
 import { AssemblySpecForm } from "~/features/assemblies/assembly-spec-form";
+import { QUERY_REPLY_INTENT } from "~/features/engineering-queries/query-form";
+import { assemblyBoardSource } from "~/features/engineering-queries/query-helpers";
+import {
+  loadSheetQueries,
+  queryReplyIntent,
+  redirectToQuery,
+} from "~/features/engineering-queries/query-loader.server";
+import { QueryPanel } from "~/features/engineering-queries/query-panel";
 import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
-import { assemblySheetSearch } from "~/lib/assembly-links";
+import { ASSEMBLY_SHEET_PARAMS, assemblySheetSearch } from "~/lib/assembly-links";
 import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { listApiParams, readListQuery } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
+import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 import { showToast } from "~/lib/toast";
@@ -44,11 +54,16 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /**
  * The company's assembly specifications (issue 18): the latest version of each, filtered, searched,
- * sorted and paged by the URL, with one specification open in a sheet (`?pcba=…&version=…`).
+ * sorted and paged by the URL, with one specification open in a sheet (`?pcba=…&version=…`) with
+ * its engineering queries (`&query=…` opens one). `?query=…` alone goes to that query's sheet.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
-  const search = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const search = url.searchParams;
+  const queryId = search.get(ASSEMBLY_SHEET_PARAMS.query);
+  if (queryId && !search.get(ASSEMBLY_SHEET_PARAMS.pcba))
+    await redirectToQuery(api, localeFromPath(url.pathname), queryId);
   const state = readListQuery(search, ASSEMBLY_LIST);
   const [list, sheet, pcbOptions, usage] = await Promise.all([
     loadList(api, assemblyEndpoints.list, listApiParams(state, ASSEMBLY_LIST)),
@@ -58,12 +73,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((answer) => answer.data)
       .catch(() => null),
   ]);
-  return { state, sheet, pcbOptions, uploadMaxBytes: usage?.upload_max_bytes ?? null, ...list };
+  const queries =
+    sheet && sheet !== "missing"
+      ? await loadSheetQueries(api, {
+          assembly_spec_version_id: sheet.version.id,
+          bom_version: sheet.version.bom_version,
+          assembly_id: sheet.spec.id,
+        })
+      : null;
+  return { state, sheet, queries, pcbOptions, uploadMaxBytes: usage?.upload_max_bytes ?? null, ...list };
 }
 
-/** Creating, saving a new version, and previewing and importing a pick-and-place file. */
+/** Creating, saving a new version, previewing and importing a pick-and-place file, answering a query. */
 export async function action({ request, context }: Route.ActionArgs) {
   return submitIntent(request, context, {
+    [QUERY_REPLY_INTENT]: queryReplyIntent,
     create: formIntent(assemblySpecFormSchema, async (api, form) => {
       try {
         const { data } = await call(api, assemblyEndpoints.create, {
@@ -116,11 +140,12 @@ export default function Pcbas({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
-  const { state, page, forbidden, invalid, sheet, pcbOptions, uploadMaxBytes } = loaderData;
+  const { state, page, forbidden, invalid, sheet, queries, pcbOptions, uploadMaxBytes } = loaderData;
   const { pathname, filtered, link, pageHref } = useListLinks(state, ASSEMBLY_LIST);
   const [creating, setCreating] = useState(false);
   const values = claimValues(locale);
   const mayEdit = !forbidden && mayCall({ role: "customer", company_role: role }, assemblyEndpoints.create);
+  const mayReply = mayCall({ role: "customer", company_role: role }, engineeringQueryEndpoints.reply);
   const texts = {
     forbiddenTitle: i18n._("assembly.forbidden_title"),
     forbidden: i18n._("assembly.forbidden"),
@@ -212,6 +237,18 @@ export default function Pcbas({ loaderData }: Route.ComponentProps) {
           mayEdit={mayEdit}
           uploadMaxBytes={uploadMaxBytes ?? 0}
           pcbOptions={pcbOptions}
+          queries={
+            queries ? (
+              <QueryPanel
+                key={sheet.version.id}
+                queries={queries}
+                board={assemblyBoardSource(sheet.placements, sheet.version.pcb?.preview_top_url ?? null)}
+                focusId={new URLSearchParams(search).get(ASSEMBLY_SHEET_PARAMS.query)}
+                mayReply={mayReply}
+                uploadMaxBytes={uploadMaxBytes ?? 0}
+              />
+            ) : null
+          }
         />
       ) : null}
 

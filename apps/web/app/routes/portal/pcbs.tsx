@@ -1,4 +1,5 @@
 import { mayCall } from "@ems/contracts/endpoints";
+import { engineeringQueryEndpoints } from "@ems/contracts/engineering-queries";
 import { fileEndpoints } from "@ems/contracts/files";
 import { pcbEndpoints } from "@ems/contracts/pcbs";
 import { claimValues } from "@ems/content/values";
@@ -11,6 +12,10 @@ import { ListBody } from "~/components/list/list-body";
 import { EmptyList, ListProblem } from "~/components/list/list-states";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { QUERY_REPLY_INTENT } from "~/features/engineering-queries/query-form";
+import { pcbBoardSource } from "~/features/engineering-queries/query-helpers";
+import { loadSheetQueries, queryReplyIntent } from "~/features/engineering-queries/query-loader.server";
+import { QueryPanel } from "~/features/engineering-queries/query-panel";
 import { pcbIdForm, pcbSpecFormSchema, specFieldsOf } from "~/features/pcbs/pcb-form";
 import { PCB_LIST, sheetHref } from "~/features/pcbs/pcb-helpers";
 import { PcbFilters, PcbTable } from "~/features/pcbs/pcb-list";
@@ -22,6 +27,7 @@ import { apiFromRequest } from "~/lib/api.server";
 import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { listApiParams, readListQuery } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
+import { PCB_SHEET_PARAMS } from "~/lib/pcb-links";
 import { routePageMeta } from "~/lib/meta";
 import { currentPage } from "~/lib/route-map";
 import { showToast } from "~/lib/toast";
@@ -51,12 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((answer) => answer.data)
       .catch(() => null),
   ]);
-  return { state, sheet, uploadMaxBytes: usage?.upload_max_bytes ?? null, ...list };
+  const queries =
+    sheet && sheet !== "missing"
+      ? await loadSheetQueries(api, { pcb_spec_version_id: sheet.version.id })
+      : null;
+  return { state, sheet, queries, uploadMaxBytes: usage?.upload_max_bytes ?? null, ...list };
 }
 
-/** Creating, saving a new version, duplicating, archiving and restoring. */
+/** Creating, saving a new version, duplicating, archiving and restoring, answering a query. */
 export async function action({ request, context }: Route.ActionArgs) {
   return submitIntent(request, context, {
+    [QUERY_REPLY_INTENT]: queryReplyIntent,
     create: formIntent(pcbSpecFormSchema, async (api, form) => {
       const { data } = await call(api, pcbEndpoints.create, {
         body: {
@@ -92,7 +103,7 @@ export default function Pcbs({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
-  const { state, page, forbidden, invalid, sheet, uploadMaxBytes } = loaderData;
+  const { state, page, forbidden, invalid, sheet, queries, uploadMaxBytes } = loaderData;
   const { pathname, filtered, link, pageHref } = useListLinks(state, PCB_LIST);
   const [creating, setCreating] = useState(false);
   const values = claimValues(locale);
@@ -100,6 +111,7 @@ export default function Pcbs({ loaderData }: Route.ComponentProps) {
     !forbidden &&
     uploadMaxBytes !== null &&
     mayCall({ role: "customer", company_role: role }, pcbEndpoints.create);
+  const mayReply = mayCall({ role: "customer", company_role: role }, engineeringQueryEndpoints.reply);
   const texts = {
     forbiddenTitle: i18n._("pcbs.forbidden_title"),
     forbidden: i18n._("pcbs.forbidden"),
@@ -177,7 +189,27 @@ export default function Pcbs({ loaderData }: Route.ComponentProps) {
           <ListProblem forbidden={false} invalid texts={{ ...texts, invalid: i18n._("pcbs.missing") }} />
         </div>
       ) : sheet ? (
-        <PcbSheet data={sheet} search={search} mayEdit={mayEdit} uploadMaxBytes={uploadMaxBytes ?? 0} />
+        <PcbSheet
+          data={sheet}
+          search={search}
+          mayEdit={mayEdit}
+          uploadMaxBytes={uploadMaxBytes ?? 0}
+          queries={
+            queries ? (
+              <QueryPanel
+                key={sheet.version.id}
+                queries={queries}
+                board={pcbBoardSource(sheet.version.fields.width_mm, sheet.version.fields.height_mm, {
+                  top: sheet.version.preview_top_url,
+                  bottom: sheet.version.preview_bottom_url,
+                })}
+                focusId={new URLSearchParams(search).get(PCB_SHEET_PARAMS.query)}
+                mayReply={mayReply}
+                uploadMaxBytes={uploadMaxBytes ?? 0}
+              />
+            ) : null
+          }
+        />
       ) : null}
 
       {mayEdit && uploadMaxBytes !== null ? (

@@ -1,4 +1,10 @@
-import { staffAssemblyEndpoints, type ProductionBom } from "@ems/contracts/assemblies";
+import {
+  staffAssemblyEndpoints,
+  type BomDto,
+  type PlacementsDto,
+  type ProductionBom,
+} from "@ems/contracts/assemblies";
+import { staffEngineeringQueryEndpoints } from "@ems/contracts/engineering-queries";
 import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 import { useLingui } from "@lingui/react";
 import { useLocation } from "react-router";
@@ -15,6 +21,9 @@ import {
   withdrawForm,
 } from "~/features/assembly-review/review-form";
 import { ReviewPanel } from "~/features/assembly-review/review-panel";
+import { QueryDialog, VersionQueries, withQuery } from "~/features/staff/engineering-queries";
+import { loadAskedQuery, queryIntents } from "~/features/staff/engineering-queries.server";
+import { raiseDesignators, RaiseQueryDialog } from "~/features/staff/query-raise";
 import { StaffPage, staffTexts } from "~/features/staff/staff-ui";
 import { ApiError, call, type ApiClient } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
@@ -53,7 +62,53 @@ async function loadReview(api: ApiClient, id: string | null) {
     orMissing(call(api, staffAssemblyEndpoints.bom, { params, query: {} })),
     orMissing<ProductionBom>(call(api, staffAssemblyEndpoints.productionBom, { params })),
   ]);
-  return detail ? { detail, bom, production } : ("missing" as const);
+  return detail
+    ? { detail, bom, production, ...(await loadQueryContext(api, id, detail.latest, bom)) }
+    : ("missing" as const);
+}
+
+/**
+ * What raising a query on the version shown needs and the queries already on it: the designators
+ * and lines of the BOM version the specification version names (and of its placements), and the
+ * version's queries, newest first.
+ */
+async function loadQueryContext(
+  api: ApiClient,
+  id: string,
+  latest: { id: string; bom_version: number | null; placements_id: string | null },
+  shownBom: BomDto | null,
+) {
+  const params = { id };
+  const [versionBom, placements, queries] = await Promise.all([
+    latest.bom_version === null || shownBom?.version === latest.bom_version
+      ? shownBom
+      : orMissing(call(api, staffAssemblyEndpoints.bom, { params, query: { version: latest.bom_version } })),
+    latest.placements_id === null
+      ? null
+      : orMissing<PlacementsDto>(call(api, staffAssemblyEndpoints.placements, { params })),
+    loadList(api, staffEngineeringQueryEndpoints.list, {
+      assembly_spec_version_id: latest.id,
+      sort: "created_at",
+      dir: "desc",
+      page_size: 20,
+    }),
+  ]);
+  const lines = latest.bom_version === null ? [] : (versionBom?.lines ?? []);
+  const placed = placements?.id === latest.placements_id ? placements.placements : [];
+  return {
+    designators: raiseDesignators(
+      lines,
+      placed.map((placement) => placement.designator),
+    ),
+    bomLines: lines.map((line) => ({
+      id: line.id,
+      position: line.position,
+      designators: line.designators,
+      label:
+        [line.parts[0]?.manufacturer, line.parts[0]?.mpn].filter(Boolean).join(" ") || (line.value ?? ""),
+    })),
+    queries: queries.page,
+  };
 }
 
 /**
@@ -64,20 +119,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const search = new URL(request.url).searchParams;
   const state = readListQuery(search, STAFF_ASSEMBLY_LIST);
-  const [list, review, companies] = await Promise.all([
+  const [list, review, companies, query] = await Promise.all([
     loadList(api, staffAssemblyEndpoints.list, listApiParams(state, STAFF_ASSEMBLY_LIST)),
     loadReview(api, search.get(ASSEMBLY_SHEET_PARAMS.pcba)),
     loadList(api, staffCustomerEndpoints.list, { page_size: 100, sort: "name" }),
+    loadAskedQuery(api, search),
   ]);
   return {
     state,
     review,
+    query,
     companies: (companies.page?.items ?? []).map(({ id, name }) => ({ id, name })),
     ...list,
   };
 }
 
-/** A line's marks, a proposed substitute (or its withdrawal), and the release of the production BOM. */
+/**
+ * A line's marks, a proposed substitute (or its withdrawal), the release of the production BOM, and
+ * the version's engineering queries: raising one, commenting, closing and withdrawing.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const review = (api: ApiClient, id: string, lineId: string, body: object) =>
     call(api, staffAssemblyEndpoints.reviewLine, { params: { id, lineId }, body });
@@ -92,14 +152,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     release: formIntent(releaseForm, (api, { id, base_version }) =>
       call(api, staffAssemblyEndpoints.releaseProductionBom, { params: { id }, body: { base_version } }),
     ),
+    ...queryIntents,
   });
 }
 
 export default function StaffAssemblies({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const { search } = useLocation();
-  const { state, page, forbidden, invalid, review, companies } = loaderData;
+  const { pathname: here, search } = useLocation();
+  const { state, page, forbidden, invalid, review, companies, query } = loaderData;
   const { pathname, filtered, link, pageHref } = useListLinks(state, STAFF_ASSEMBLY_LIST);
   const texts = staffTexts(i18n);
   return (
@@ -159,8 +220,45 @@ export default function StaffAssemblies({ loaderData }: Route.ComponentProps) {
           />
         </div>
       ) : review ? (
-        <ReviewPanel detail={review.detail} bom={review.bom} production={review.production} locale={locale} />
+        <ReviewPanel
+          detail={review.detail}
+          bom={review.bom}
+          production={review.production}
+          locale={locale}
+          queries={
+            review.queries ? (
+              <VersionQueries
+                version={review.detail.latest.version}
+                items={review.queries.items}
+                total={review.queries.total}
+                pathname={here}
+                search={search}
+                raise={
+                  <RaiseQueryDialog
+                    subject={{
+                      kind: "assembly",
+                      versionId: review.detail.latest.id,
+                      companyId: review.detail.company_id,
+                      companyName: review.detail.company_name,
+                      number: review.detail.number,
+                      version: review.detail.latest.version,
+                    }}
+                    designators={review.designators}
+                    bomLines={review.bomLines}
+                    locale={locale}
+                  />
+                }
+              />
+            ) : null
+          }
+        />
       ) : null}
+      <QueryDialog
+        query={query === "missing" ? null : query}
+        missing={query === "missing"}
+        closeTo={withQuery(here, search, null)}
+        locale={locale}
+      />
     </StaffPage>
   );
 }

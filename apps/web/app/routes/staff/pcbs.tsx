@@ -1,3 +1,4 @@
+import { staffEngineeringQueryEndpoints } from "@ems/contracts/engineering-queries";
 import { staffPcbEndpoints } from "@ems/contracts/pcbs";
 import { staffCustomerEndpoints } from "@ems/contracts/staff-customers";
 import { useLingui } from "@lingui/react";
@@ -10,6 +11,9 @@ import { STAFF_PCB_LIST } from "~/features/pcbs/pcb-helpers";
 import { PcbFilters, PcbTable } from "~/features/pcbs/pcb-list";
 import { PcbSheet } from "~/features/pcbs/pcb-sheet";
 import { loadPcbSheet } from "~/features/pcbs/pcb-sheet-loader";
+import { QueryDialog, VersionQueries, withQuery } from "~/features/staff/engineering-queries";
+import { loadAskedQuery, queryIntents } from "~/features/staff/engineering-queries.server";
+import { RaiseQueryDialog } from "~/features/staff/query-raise";
 import { StaffPage, staffTexts } from "~/features/staff/staff-ui";
 import { call } from "~/lib/api-client";
 import { apiFromRequest } from "~/lib/api.server";
@@ -37,33 +41,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFromRequest(request, context);
   const search = new URL(request.url).searchParams;
   const state = readListQuery(search, STAFF_PCB_LIST);
-  const [list, sheet, companies] = await Promise.all([
+  const [list, sheet, companies, query] = await Promise.all([
     loadList(api, staffPcbEndpoints.list, listApiParams(state, STAFF_PCB_LIST)),
     loadPcbSheet(api, staffPcbEndpoints, search),
     loadList(api, staffCustomerEndpoints.list, { page_size: 100, sort: "name" }),
+    loadAskedQuery(api, search),
   ]);
+  // The engineering queries on the version the sheet shows.
+  const queries =
+    sheet && sheet !== "missing"
+      ? await loadList(api, staffEngineeringQueryEndpoints.list, {
+          pcb_spec_version_id: sheet.version.id,
+          sort: "created_at",
+          dir: "desc",
+          page_size: 20,
+        })
+      : null;
   return {
     state,
     sheet,
+    query,
+    queries: queries?.page ?? null,
     companies: (companies.page?.items ?? []).map(({ id, name }) => ({ id, name })),
     ...list,
   };
 }
 
-/** The note the customer sees. */
+/** The note the customer sees, and the version's engineering queries (raise, comment, close, withdraw). */
 export async function action({ request, context }: Route.ActionArgs) {
   return submitIntent(request, context, {
     note: formIntent(pcbNoteForm, (api, { id, note }) =>
       call(api, staffPcbEndpoints.note, { params: { id }, body: { note } }),
     ),
+    ...queryIntents,
   });
 }
 
 export default function StaffPcbs({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const { search } = useLocation();
-  const { state, page, forbidden, invalid, sheet, companies } = loaderData;
+  const { pathname: here, search } = useLocation();
+  const { state, page, forbidden, invalid, sheet, companies, query, queries } = loaderData;
   const { pathname, filtered, link, pageHref } = useListLinks(state, STAFF_PCB_LIST);
   const texts = staffTexts(i18n);
   return (
@@ -118,8 +136,46 @@ export default function StaffPcbs({ loaderData }: Route.ComponentProps) {
           <ListProblem forbidden={false} invalid texts={{ ...texts, invalid: i18n._("pcbs.missing") }} />
         </div>
       ) : sheet ? (
-        <PcbSheet data={sheet} search={search} mayEdit={false} uploadMaxBytes={0} staff />
+        <PcbSheet
+          data={sheet}
+          search={search}
+          mayEdit={false}
+          uploadMaxBytes={0}
+          staff
+          queries={
+            queries ? (
+              <VersionQueries
+                version={sheet.version.version}
+                items={queries.items}
+                total={queries.total}
+                pathname={here}
+                search={search}
+                raise={
+                  <RaiseQueryDialog
+                    subject={{
+                      kind: "pcb",
+                      versionId: sheet.version.id,
+                      companyId: sheet.spec.company_id,
+                      companyName: sheet.spec.company_name,
+                      number: sheet.spec.number,
+                      version: sheet.version.version,
+                    }}
+                    designators={[]}
+                    bomLines={[]}
+                    locale={locale}
+                  />
+                }
+              />
+            ) : null
+          }
+        />
       ) : null}
+      <QueryDialog
+        query={query === "missing" ? null : query}
+        missing={query === "missing"}
+        closeTo={withQuery(here, search, null)}
+        locale={locale}
+      />
     </StaffPage>
   );
 }
