@@ -6,7 +6,8 @@ import { useState, type KeyboardEvent, type WheelEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
-import { boardBounds, footprintSize, toSvg } from "./bom-helpers";
+import { boardBounds, footprintSize, toSvg } from "~/lib/board-geometry";
+import { BoardBackdrop } from "~/components/board-backdrop";
 
 type Side = "top" | "bottom";
 
@@ -38,7 +39,6 @@ export function BomBoard({
   const { i18n } = useLingui();
   const [zoom, setZoom] = useState(0);
   const [hovered, setHovered] = useState<string | null>(null);
-  const [broken, setBroken] = useState<Record<Side, boolean>>({ top: false, bottom: false });
   const bounds = boardBounds(placements);
   if (!bounds) return null;
 
@@ -147,27 +147,7 @@ export function BomBoard({
           className="block h-auto max-h-[70vh] w-full"
           onWheel={onWheel}
         >
-          <rect
-            x={0}
-            y={0}
-            width={width}
-            height={height}
-            rx={Math.min(width, height) * 0.01}
-            className="fill-emerald-900 stroke-amber-200"
-            strokeWidth={Math.max(width, height) * 0.003}
-          />
-          {image && !broken[side] ? (
-            <image
-              href={image}
-              x={0}
-              y={0}
-              width={width}
-              height={height}
-              preserveAspectRatio="none"
-              opacity={0.85}
-              onError={() => setBroken((b) => ({ ...b, [side]: true }))}
-            />
-          ) : null}
+          <BoardBackdrop width={width} height={height} image={image} />
           {shown.map((p) => {
             const at = toSvg(bounds, side, p.x, p.y);
             const size = footprintSize(p.footprint);

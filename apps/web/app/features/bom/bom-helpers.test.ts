@@ -2,12 +2,11 @@ import type { BomLineDto, PlacementsDto } from "@ems/contracts/assemblies";
 import { describe, expect, it } from "vitest";
 
 import { lineUpdateOf } from "./bom-form";
+import { boardBounds, bottomPreviewUrl, footprintSize, toSvg } from "~/lib/board-geometry";
+
 import {
-  boardBounds,
   bomRows,
-  bottomPreviewUrl,
   compactDesignators,
-  footprintSize,
   lineMatches,
   mappingFromCols,
   mappingProblems,
@@ -15,7 +14,6 @@ import {
   parseDesignators,
   sideOf,
   sortDesignators,
-  toSvg,
 } from "./bom-helpers";
 
 const line = (over: Partial<BomLineDto>): BomLineDto => ({

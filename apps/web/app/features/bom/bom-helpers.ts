@@ -160,10 +160,6 @@ export function bomRows(lines: readonly BomLineDto[], grouped: boolean): BomRow[
   }));
 }
 
-// The board (its geometry is shared with the engineering queries' board: lib/board-geometry.ts).
-
-export { boardBounds, bottomPreviewUrl, footprintSize, toSvg, type Bounds } from "~/lib/board-geometry";
-
 /** The side most of a line's designators are placed on, or null when none is placed. */
 export function sideOf(
   designators: readonly string[],

@@ -8,6 +8,7 @@ import { footprintSize, toSvg } from "~/lib/board-geometry";
 import { cn } from "~/lib/cn";
 
 import { fitView, highlightedParts, type QueryBoardSource } from "./query-helpers";
+import { BoardBackdrop } from "~/components/board-backdrop";
 
 /**
  * The board with one query's pins, as the BOM page draws it: the outline, the board image behind it
@@ -30,7 +31,6 @@ export function QueryBoard({
 }) {
   const { i18n } = useLingui();
   const [whole, setWhole] = useState(false);
-  const [broken, setBroken] = useState<Record<BoardSide, boolean>>({ top: false, bottom: false });
   const { bounds } = board;
   const width = bounds.maxX - bounds.minX;
   const height = bounds.maxY - bounds.minY;
@@ -91,27 +91,7 @@ export function QueryBoard({
           viewBox={`${view.x - pad} ${view.y - pad} ${view.w + 2 * pad} ${view.h + 2 * pad}`}
           className="block h-auto max-h-96 w-full"
         >
-          <rect
-            x={0}
-            y={0}
-            width={width}
-            height={height}
-            rx={Math.min(width, height) * 0.01}
-            className="fill-emerald-900 stroke-amber-200"
-            strokeWidth={Math.max(width, height) * 0.003}
-          />
-          {image && !broken[side] ? (
-            <image
-              href={image}
-              x={0}
-              y={0}
-              width={width}
-              height={height}
-              preserveAspectRatio="none"
-              opacity={0.85}
-              onError={() => setBroken((b) => ({ ...b, [side]: true }))}
-            />
-          ) : null}
+          <BoardBackdrop width={width} height={height} image={image} />
           {shown.map((part, index) => {
             const at = toSvg(bounds, side, part.x, part.y);
             const size = footprintSize(part.footprint);
