@@ -763,6 +763,13 @@ export const salesOrderLines = pgTable(
   },
   (t) => [
     uniqueIndex("sales_order_lines_position_idx").on(t.orderId, t.position),
+    // An engineering query finds the orders it holds through the version its lines are built to.
+    index("sales_order_lines_assembly_version_idx")
+      .on(t.assemblySpecVersionId)
+      .where(sql`${t.assemblySpecVersionId} is not null`),
+    index("sales_order_lines_pcb_version_idx")
+      .on(t.pcbSpecVersionId)
+      .where(sql`${t.pcbSpecVersionId} is not null`),
     check("sales_order_lines_quantity_check", sql`${t.quantity} > 0`),
     check("sales_order_lines_category_check", oneOf(t.category, PRODUCT_CATEGORIES)),
   ],

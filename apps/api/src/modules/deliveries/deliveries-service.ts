@@ -10,7 +10,9 @@ import type {
 import { CLOSED_ORDER_STATUSES } from "@ems/contracts/orders";
 import { formatNumber } from "@ems/i18n/format";
 import type { DocumentLineSnapshot } from "@ems/db/schema";
-import { notFound } from "../../lib/app-error.ts";
+import { ERROR_CODES } from "@ems/contracts/errors";
+import type { Executor } from "@ems/db/factories";
+import { AppError, notFound } from "../../lib/app-error.ts";
 import { pageOf, searchOf } from "../../lib/list-query.ts";
 import { recordActivity } from "../activity/activity-service.ts";
 import {
@@ -30,6 +32,7 @@ import {
   updateOrderStatus,
   type SalesOrderLineRow,
 } from "../orders/orders-service.ts";
+import { queriesHoldingOrder } from "../engineering-queries/engineering-queries-service.ts";
 import { renderDeliveryPdf, type LineToFollow } from "./delivery-pdf.ts";
 import {
   findDeliveryNote,
@@ -161,6 +164,27 @@ export async function staffDeliveryPdf(
 }
 
 /**
+ * Boards built to a version with an open engineering query wait for the customer's answer, so a
+ * delivery note cannot ship them either (the production form and the status change refuse the same).
+ */
+async function refuseShippingHeldLines(
+  tx: Executor,
+  orderId: string,
+  wanted: readonly { order_line_id: string }[],
+): Promise<void> {
+  const waiting = await queriesHoldingOrder(tx, orderId);
+  const held = waiting.filter((query) => wanted.some((line) => query.line_ids.includes(line.order_line_id)));
+  if (held.length === 0) return;
+  const numbers = held.map((query) => query.number);
+  throw new AppError(
+    409,
+    ERROR_CODES.conflict,
+    `This order waits for the customer's answer to ${numbers.join(", ")}: its lines cannot ship until then`,
+    { otherData: { queries: numbers } },
+  );
+}
+
+/**
  * Ships (part of) an order. The order row stays locked until commit, so two notes issued at once
  * cannot together ship more than was ordered. Fully delivered lines get their shipped stage at
  * 100 %; once every line is delivered, an order in production (or confirmed) becomes shipped. The
@@ -177,6 +201,7 @@ export async function createDeliveryNote(
     if ((CLOSED_ORDER_STATUSES as readonly string[]).includes(order.status))
       throw conflict(`The order is ${order.status}: nothing more can be shipped`);
     const [lines, notes] = await Promise.all([orderLines(tx, order.id), orderDeliveryNotes(tx, order.id)]);
+    await refuseShippingHeldLines(tx, order.id, input.lines);
     const delivered = quantityByPosition(notes);
 
     const snapshot: DocumentLineSnapshot[] = [];

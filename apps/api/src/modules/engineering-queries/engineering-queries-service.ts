@@ -469,8 +469,8 @@ export async function settleQuery(
     await log(tx, ctx, outcome === "closed" ? "query.closed" : "query.withdrawn", query, {
       from: query.status,
     });
-    if (outcome === "closed") await queueQueryMail(ctx, tx, "closed", query.id);
+    await queueQueryMail(ctx, tx, outcome, query.id);
   });
-  if (outcome === "closed") ctx.mailer.deliverSoon();
+  ctx.mailer.deliverSoon();
   return queryDetail(staffQueryReader(ctx.db), id);
 }

@@ -10,8 +10,10 @@ import {
   assemblySpecVersions,
   bomLines,
   companyFiles,
+  deliveryNotes,
   engineeringQueries,
   engineeringQueryMessages,
+  mailOutbox,
   placementSets,
   salesOrderLines,
   storedFiles,
@@ -412,6 +414,12 @@ describe("closing and withdrawing", () => {
     expect(withdrawn.statusCode).toBe(200);
     expect(withdrawn.json().data).toMatchObject({ status: "withdrawn", version: 3 });
     expect(await actions(query.id)).toEqual(["query.raised", "query.commented", "query.withdrawn"]);
+    // The customer's people learn that nothing waits for their answer (the comment mailed nobody).
+    const withdrawalMails = await db()
+      .select({ to: mailOutbox.toAddress })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, "query_withdrawn"));
+    expect(withdrawalMails.map((row) => row.to)).toContain(c.engineer.user.email);
 
     const missing = "00000000-0000-4000-8000-000000000042";
     for (const path of ["close", "withdraw", "replies"])
@@ -543,6 +551,17 @@ describe("the order hold", () => {
     const started = await put(staffAuth, `/api/staff/orders/${order.id}/status`, { status: "in_production" });
     expect(started.statusCode).toBe(409);
     expect(started.json().otherData).toEqual({ queries: [query.number] });
+    // Nor can a delivery note ship the held line; nothing is written.
+    const shipped = await post(staffAuth, "/api/staff/deliveries", {
+      order_id: order.id,
+      carrier: "DHL Express",
+      lines: [{ order_line_id: lines[0]!.id, quantity: 1 }],
+    });
+    expect(shipped.statusCode, shipped.body).toBe(409);
+    expect(shipped.json().otherData).toEqual({ queries: [query.number] });
+    expect(
+      await db().select({ n: count() }).from(deliveryNotes).where(eq(deliveryNotes.orderId, order.id)),
+    ).toEqual([{ n: 0 }]);
 
     // Work on the data check itself, a plan and the other line go on.
     const partial = await put(staffAuth, progressUrl, {

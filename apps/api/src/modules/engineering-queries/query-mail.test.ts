@@ -356,6 +356,32 @@ describe("the e-mail of a closing", () => {
   });
 });
 
+describe("the e-mail of a withdrawal", () => {
+  it("tells the customer's people that nothing waits for their answer any more, with staff's reason", async () => {
+    const { company, admin, engineer, buyer } = await customer();
+    const staff = await staffMember();
+    const { spec, version } = await createAssemblySpec(db(), { companyId: company.id });
+    const query = await raise({ companyId: company.id, raisedBy: staff, assemblySpecVersionId: version.id });
+    await say(query.id, company.id, {
+      kind: "withdrawn",
+      side: "staff",
+      body: "Raised on the wrong revision.",
+    });
+    await mail("withdrawn", query.id);
+
+    const sent = await mailsTo("query_withdrawn", admin, engineer, buyer);
+    expect(sent.map((row) => row.toAddress).sort()).toEqual([admin.email, engineer.email].sort());
+    const german = sent.find((row) => row.toAddress === engineer.email)!;
+    expect(german.subject).toBe(`Technische Rückfrage ${query.number} wurde zurückgezogen`);
+    expect(german.textBody).toContain(
+      `zu ${spec.number} Version 1 zurückgezogen. Sie müssen sie nicht mehr beantworten, und kein Auftrag wartet mehr darauf.\n\nDer Grund:\n\nRaised on the wrong revision.`,
+    );
+    const english = sent.find((row) => row.toAddress === admin.email)!;
+    expect(english.subject).toBe(`Engineering question ${query.number} is withdrawn`);
+    expect(english.textBody).toContain(`${PUBLIC_URL}/my/pcbas?pcba=${spec.id}`);
+  });
+});
+
 describe("reminders", () => {
   // Friday 5 March 2027, 09:30 UTC.
   const FRIDAY = new Date("2027-03-05T09:30:00Z");

@@ -26,7 +26,7 @@ import {
  */
 
 /** What happened to a query that its other side hears about by e-mail. */
-export type QueryMailEvent = "raised" | "replied" | "closed";
+export type QueryMailEvent = "raised" | "replied" | "closed" | "withdrawn";
 
 /** Who in the customer's company answers engineering questions: its engineers and administrators. */
 const QUERY_MAIL_ROLES: readonly CompanyRole[] = ["admin", "engineer"];
@@ -163,11 +163,12 @@ export async function queueQueryMail(
     }));
     return;
   }
+  // Closed or withdrawn: the people asked learn that nothing is waiting for them any more.
   const [recipients, note] = await Promise.all([
     customerRecipients(tx, query.companyId),
-    latestThreadEntry(tx, query.id, "closed", "staff"),
+    latestThreadEntry(tx, query.id, event, "staff"),
   ]);
-  await writeEach(ctx, tx, recipients, "query_closed", customerLink(subject, query.id), () => ({
+  await writeEach(ctx, tx, recipients, `query_${event}`, customerLink(subject, query.id), () => ({
     ...queryValues(found),
     has_note: note?.body ? "yes" : "no",
     note: note?.body ?? "",

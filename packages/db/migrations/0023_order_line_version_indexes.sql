@@ -1,0 +1,2 @@
+CREATE INDEX "sales_order_lines_assembly_version_idx" ON "sales_order_lines" USING btree ("assembly_spec_version_id") WHERE "sales_order_lines"."assembly_spec_version_id" is not null;--> statement-breakpoint
+CREATE INDEX "sales_order_lines_pcb_version_idx" ON "sales_order_lines" USING btree ("pcb_spec_version_id") WHERE "sales_order_lines"."pcb_spec_version_id" is not null;
