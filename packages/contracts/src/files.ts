@@ -465,6 +465,16 @@ export const staffFileShareEndpoints = defineEndpoints("staff", {
     errors: [404],
     caching: "private",
   },
+  fileShareUsage: {
+    method: "GET",
+    path: "/api/staff/companies/:companyId/file-share/usage",
+    summary: "A company's storage: bytes used, its quota and the largest upload",
+    access: STAFF,
+    params: staffShareParamsSchema,
+    response: fileUsageSchema,
+    errors: [404],
+    caching: "private",
+  },
   createFileShareFolder: {
     method: "POST",
     path: "/api/staff/companies/:companyId/file-share/folders",

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { fileShareEndpoints, staffFileShareEndpoints } from "@ems/contracts/files";
 import { implement } from "../../lib/endpoint-routes.ts";
+import { companyFileUsage, type FileLimits } from "./files-service.ts";
 import {
   assertCustomer,
   createFolder,
@@ -18,7 +19,7 @@ import {
  * /api/uploads (purpose share, optional folder_id; staff also name the company, company_id) and
  * deleted with DELETE /api/files/:id.
  */
-export const fileShareRoutes: FastifyPluginAsync = async (app) => {
+export const fileShareRoutes: FastifyPluginAsync<{ limits: FileLimits }> = async (app, { limits }) => {
   implement(app, fileShareEndpoints, {
     content: (request) => shareContent(request.server.db, request.context().tenant, request.query),
     createFolder: (request) => {
@@ -36,6 +37,10 @@ export const fileShareRoutes: FastifyPluginAsync = async (app) => {
     fileShareContent: async (request) => {
       await assertCustomer(request.server.db, request.params.companyId);
       return shareContent(request.server.db, request.params.companyId, request.query);
+    },
+    fileShareUsage: async (request) => {
+      await assertCustomer(request.server.db, request.params.companyId);
+      return companyFileUsage(request.server.db, request.params.companyId, limits);
     },
     createFileShareFolder: async (request) => {
       await assertCustomer(request.server.db, request.params.companyId);

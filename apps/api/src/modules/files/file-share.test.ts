@@ -599,6 +599,14 @@ describe("staff and the customer's file share", () => {
     expect(french).toMatchObject({ language: "fr" });
     expect(french!.subject).toBe("Greta Lind a partagé ICT report 42.pdf avec vous");
     expect(await actions(companyId)).toEqual(["folder.created", "file.shared"]);
+
+    // Staff read the customer's storage as the customer does: the shared report counts against it.
+    const usage = await call(staff.auth, "GET", `/api/staff/companies/${companyId}/file-share/usage`);
+    expect(usage.statusCode, usage.body).toBe(200);
+    expect(usage.json().data).toEqual(
+      (await call(admin.auth, "GET", "/api/files/usage")).json().data as Record<string, number>,
+    );
+    expect(usage.json().data.used_bytes).toBe(pdfBytes().length);
   });
 
   it("refuse staff uploads without a customer, into the operator or another purpose; ignore company_id from customers", async () => {
@@ -649,8 +657,12 @@ describe("staff and the customer's file share", () => {
       name: "X",
     });
     expect(folder.statusCode).toBe(404);
+    expect(
+      (await call(staff.auth, "GET", `/api/staff/companies/${unknown}/file-share/usage`)).statusCode,
+    ).toBe(404);
     const path = `/api/staff/companies/${customer.company.id}/file-share`;
     expect((await call(customer.auth, "GET", path)).statusCode).toBe(403);
+    expect((await call(customer.auth, "GET", `${path}/usage`)).statusCode).toBe(403);
     expect((await call(customer.auth, "POST", `${path}/folders`, { name: "X" })).statusCode).toBe(403);
     expect((await call(staff.auth, "GET", `${path}?folder_id=${crypto.randomUUID()}`)).statusCode).toBe(404);
   });

@@ -46,7 +46,7 @@ function previewable(file: CompanyFile): CompanyFile {
 export const filesRoutes: FastifyPluginAsync<FilesRouteOptions> = async (app, options) => {
   const { storage, limits } = options;
   await app.register(uploadRoutes, options);
-  await app.register(fileShareRoutes);
+  await app.register(fileShareRoutes, { limits });
 
   implement(app, fileEndpoints, {
     list: (request) => filePage(request.context(), request.query),

@@ -81,8 +81,17 @@ export async function filePage(ctx: FilesContext, query: FileListQuery): Promise
 }
 
 export async function fileUsage(ctx: FilesContext, limits: FileLimits): Promise<FileUsage> {
+  return companyFileUsage(ctx.db, ctx.tenant, limits);
+}
+
+/** One company's storage, also as staff see it before sharing files into its space. */
+export async function companyFileUsage(
+  db: Executor,
+  companyId: string,
+  limits: FileLimits,
+): Promise<FileUsage> {
   return {
-    used_bytes: await companyUsage(ctx.db, ctx.tenant),
+    used_bytes: await companyUsage(db, companyId),
     quota_bytes: limits.quotaBytes,
     upload_max_bytes: limits.uploadMaxBytes,
   };
