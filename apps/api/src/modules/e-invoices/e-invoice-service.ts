@@ -1,4 +1,12 @@
-import { FormatFactoryService, InvoiceService, type Invoice, type Logger } from "@e-invoice-eu/core";
+import {
+  FormatFactoryService,
+  invoiceSchema,
+  ValidationService,
+  type EInvoiceFormat,
+  type Invoice,
+  type Logger,
+} from "@e-invoice-eu/core";
+import { Ajv2019, type ValidateFunction } from "ajv/dist/2019.js";
 import { siteConfig } from "@ems/config/site";
 import type { DocumentTexts } from "../documents/document-texts.ts";
 import { eInvoiceData, type EInvoiceInput } from "./e-invoice-data.ts";
@@ -19,9 +27,38 @@ const CII = "CII";
 /** The library reports schema violations through its logger and then throws them: the throw is enough. */
 const quiet: Logger = { log: () => {}, warn: () => {}, error: () => {} };
 
+/**
+ * The library's InvoiceService.generate, with the schema compiled once per format: it builds a new
+ * Ajv and compiles the whole EN 16931 schema on every call (about a second of blocked event loop
+ * per invoice), so validation is done here with a validator kept for the process, then the same
+ * steps: defaults filled in, then the format written.
+ */
+const validators = new Map<string, ValidateFunction<Invoice>>();
+
+function validatorFor(format: string, formatter: EInvoiceFormat): ValidateFunction<Invoice> {
+  let validator = validators.get(format);
+  if (!validator) {
+    const schema = structuredClone(invoiceSchema);
+    formatter.patchSchema(schema);
+    validator = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
+    validators.set(format, validator);
+  }
+  return validator;
+}
+
 function generate(input: EInvoiceInput, options: { format: string; pdf?: Buffer; language?: string }) {
-  return new InvoiceService(quiet).generate(eInvoiceData(input), {
-    format: options.format,
+  const factory = new FormatFactoryService();
+  const formatter = factory.createFormatService(options.format, quiet);
+  const format = factory.normalizeFormat(options.format);
+  // useDefaults writes into the data validated, so it gets a copy of its own.
+  const invoice = new ValidationService(quiet).validate(
+    "invoice data",
+    validatorFor(format, formatter),
+    structuredClone(eInvoiceData(input)),
+  );
+  formatter.fillInvoiceDefaults(invoice);
+  return formatter.generate(invoice, {
+    format,
     lang: options.language ?? "en",
     noWarnings: true,
     ...(options.pdf ? { pdf: pdfFile(input, options.pdf) } : {}),
