@@ -5,8 +5,11 @@ import { LOCALES } from "../../packages/i18n/src/locales.ts";
 
 /**
  * Message catalogs live in content/locales/<locale>/messages.json (owned by translators, outside the
- * app). `lingui compile` merges them into app/locales/<locale>/messages.ts, which app/lib/i18n.ts
- * imports lazily so each page ships only its own language. `<rootDir>` is this folder (apps/web).
+ * app). `lingui compile` merges them into app/locales/<locale>/messages.ts; scripts/split-catalogs.ts
+ * (the second half of `npm run i18n:compile`) splits that into a public and a portal part, which
+ * app/lib/i18n.ts imports lazily so each page ships only its own language, and a marketing page only
+ * the public part. A catalog added here is portal unless split-catalogs.ts lists it as public.
+ * `<rootDir>` is this folder (apps/web).
  */
 export default defineConfig({
   locales: [...LOCALES],

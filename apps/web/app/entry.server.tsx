@@ -5,8 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 
-import { loadI18n } from "./lib/i18n";
-import { localeFromPath } from "./lib/locale";
+import { loadPageI18n } from "./lib/i18n";
 import "./lib/load-context";
 import appStyles from "./app.css?inline";
 import { editHead, isContentFirst } from "./lib/document-head.server";
@@ -33,8 +32,8 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // The page's catalog must be ready before the first synchronous render of any component.
-  await loadI18n(localeFromPath(new URL(request.url).pathname));
+  // The page's catalog parts must be ready before the first synchronous render of any component.
+  await loadPageI18n(new URL(request.url).pathname);
 
   const contentFirst = isContentFirst(
     routerContext.staticHandlerContext.matches.map((match) => match.route.id),

@@ -23,7 +23,7 @@ import { SiteShell } from "./components/site-shell";
 import { forcedColorMode, parseColorMode, usableForcedMode } from "./lib/color-mode";
 import { readCookie } from "./lib/cookies";
 import { useCspNonce } from "./lib/csp-nonce";
-import { loadI18n } from "./lib/i18n";
+import { loadPageI18n } from "./lib/i18n";
 import { findRedirectRule, loadRedirectRules } from "./lib/redirect-rules";
 import { localeFromPath } from "./lib/locale";
 import { errorPageMeta } from "./lib/error-page";
@@ -51,12 +51,13 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Client navigations: load the target language's catalog before the new page renders, and read the
+ * Client navigations: load the target page's catalog parts (its language; the portal part on the
+ * way into the portal or an account page) before the new page renders, and read the
  * colour mode from the cookie here instead of asking the server.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { pathname } = new URL(request.url);
-  const [, rules] = await Promise.all([loadI18n(localeFromPath(pathname)), loadRedirectRules()]);
+  const [, rules] = await Promise.all([loadPageI18n(pathname), loadRedirectRules()]);
   const rule = findRedirectRule(rules, pathname);
   // An external target makes React Router load the page in full.
   if (rule) throw redirect(rule.target, rule.statusCode);

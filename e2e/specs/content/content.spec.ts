@@ -4,8 +4,12 @@ import { knowledgeBase } from "../../../packages/content/src/knowledge-base.ts";
 import { LOCALES } from "../../../packages/i18n/src/locales.ts";
 import { latestMail } from "../../support/accounts.ts";
 import { expectNoAxeViolations } from "../../support/axe.ts";
+import { failOnMissingMessages } from "../../support/catalog.ts";
 import { pdfText } from "../../support/pdf.ts";
 import { E2E_DRAFT, E2E_PREVIEW_TOKEN } from "../../support/settings.ts";
+
+// A text missing from the loaded catalog parts (public or portal) fails the journey.
+failOnMissingMessages(test);
 
 test.describe("knowledge base", () => {
   test("a visitor searches, reads an article, follows a related one and switches to German", async ({

@@ -1,7 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
 import { DEMO_ADMIN, codeIn, latestMail, signInByApi } from "../../support/accounts.ts";
+import { failOnMissingMessages } from "../../support/catalog.ts";
 import { gotoHydrated } from "../../support/navigation.ts";
+
+// A text missing from the loaded catalog parts (public or portal) fails the journey.
+failOnMissingMessages(test);
 
 test.describe("two-step sign-in", () => {
   test("signs in with the e-mailed code after a wrong one, lands where it was asked to, and signs out", async ({

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../../support/axe.ts";
+import { failOnMissingMessages } from "../../support/catalog.ts";
 import { gotoHydrated } from "../../support/navigation.ts";
+
+// A text missing from the loaded catalog parts (public or portal) fails the journey.
+failOnMissingMessages(test);
 
 const WIDTHS = [375, 800, 1100, 1280] as const;
 const isDesktop = (width: number) => width >= 1024;

@@ -1,29 +1,53 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import type { Locale } from "@ems/i18n/locales";
 
+import { needsPortalCatalog } from "./catalog-parts";
+import { localeFromPath } from "./locale";
+
 /**
- * One Lingui instance per language, created once its compiled catalog is loaded. A per-language
- * instance (instead of one global instance switched with activate()) is safe under concurrent server
- * renders in different languages.
+ * One Lingui instance per language, created once the public part of its compiled catalog is loaded;
+ * pages that need the portal part (`needsPortalCatalog`) load it into the same instance
+ * (i18n.load merges). A per-language instance (instead of one global instance switched with
+ * activate()) is safe under concurrent server renders in different languages.
  *
- * The catalogs are lazy imports, so Vite emits one chunk per language and a page only downloads its
- * own. Files come from `npm run i18n:compile` (content/locales → app/locales, gitignored).
+ * The parts are lazy imports, so Vite emits two chunks per language and a marketing page downloads
+ * only its language's public part (issue 20). Files come from `npm run i18n:compile` (content/locales
+ * → app/locales, gitignored; apps/web/scripts/split-catalogs.ts splits them).
  */
-const catalogs = import.meta.glob<{ messages: Messages }>("../locales/*/messages.ts");
+const publicParts = import.meta.glob<{ messages: Messages }>("../locales/*/public.ts");
+const portalParts = import.meta.glob<{ messages: Messages }>("../locales/*/portal.ts");
 
 const instances = new Map<Locale, I18n>();
 const pending = new Map<Locale, Promise<I18n>>();
+const portalLoading = new Map<Locale, Promise<I18n>>();
 let latest: I18n | undefined;
 
-export function loadI18n(locale: Locale): Promise<I18n> {
+/** How reportMissingMessage's console line starts. */
+export const MISSING_MESSAGE = "Missing message";
+
+/**
+ * A text the loaded parts lack shows its id; say so loudly (the console of the server, the browser
+ * and the journeys that watch it) instead of Lingui's misleading "uncompiled message" warning. A
+ * public page that reaches for a portal text is the usual cause.
+ */
+export function reportMissingMessage(locale: string, id: string): string {
+  console.error(`${MISSING_MESSAGE} "${id}" in the "${locale}" catalog`);
+  return id;
+}
+
+function importPart(parts: typeof publicParts, locale: Locale, part: string): Promise<Messages> {
+  const importer = parts[`../locales/${locale}/${part}.ts`];
+  if (!importer) throw new Error(`No compiled catalog for "${locale}"; run npm run i18n:compile`);
+  return importer().then((module) => module.messages);
+}
+
+function loadPublic(locale: Locale): Promise<I18n> {
   const ready = instances.get(locale);
   if (ready) return Promise.resolve(ready);
   let loading = pending.get(locale);
   if (!loading) {
-    const importer = catalogs[`../locales/${locale}/messages.ts`];
-    if (!importer) throw new Error(`No compiled catalog for "${locale}"; run npm run i18n:compile`);
-    loading = importer().then(({ messages }) => {
-      const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+    loading = importPart(publicParts, locale, "public").then((messages) => {
+      const i18n = setupI18n({ locale, messages: { [locale]: messages }, missing: reportMissingMessage });
       instances.set(locale, i18n);
       latest = i18n;
       pending.delete(locale);
@@ -32,6 +56,32 @@ export function loadI18n(locale: Locale): Promise<I18n> {
     pending.set(locale, loading);
   }
   return loading;
+}
+
+/**
+ * The language's instance with the public part, and the portal part too when `portal` is set; the
+ * two parts download in parallel. Once loaded, the portal part stays (a later public page has it).
+ */
+export function loadI18n(locale: Locale, { portal = false }: { portal?: boolean } = {}): Promise<I18n> {
+  if (!portal) return loadPublic(locale);
+  let loading = portalLoading.get(locale);
+  if (!loading) {
+    loading = Promise.all([loadPublic(locale), importPart(portalParts, locale, "portal")]).then(
+      ([i18n, messages]) => {
+        i18n.load(locale, messages);
+        return i18n;
+      },
+    );
+    // A failed download may be retried by the next navigation.
+    loading.catch(() => portalLoading.delete(locale));
+    portalLoading.set(locale, loading);
+  }
+  return loading;
+}
+
+/** The catalog parts the page at `pathname` renders with, in its language. */
+export function loadPageI18n(pathname: string): Promise<I18n> {
+  return loadI18n(localeFromPath(pathname), { portal: needsPortalCatalog(pathname) });
 }
 
 /** The loaded instance, or undefined while its catalog is still on its way. */
