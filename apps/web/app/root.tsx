@@ -21,6 +21,7 @@ import { ColorModeProvider } from "./components/color-mode-provider";
 import { ErrorPage } from "./components/error-page";
 import { SiteShell } from "./components/site-shell";
 import { forcedColorMode, parseColorMode, usableForcedMode } from "./lib/color-mode";
+import { FetcherToasts } from "./lib/fetcher-toasts";
 import { readCookie } from "./lib/cookies";
 import { useCspNonce } from "./lib/csp-nonce";
 import { loadPageI18n } from "./lib/i18n";
@@ -137,7 +138,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {/* Beside the routes, so a post's success toast comes even when its form went with its row. */}
+      <FetcherToasts />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -68,6 +68,33 @@ test("the customer answers an engineering query pinned on the board", async ({ p
       await page.request.get("/api/engineering-queries?status=open&sort=created_at&dir=asc&page_size=100"),
     )
   ).items.find((item) => item.title === SEEDED_TITLE)!;
+
+  // The assembly's BOM says above the table that open questions concern it, and marks D1's line
+  // (which the seeded question pins) with a link to the question, not by colour alone.
+  await gotoHydrated(page, `/my/pcbas/bom/${seededQuery.subject.spec_id}`);
+  const notice = page.getByRole("region", {
+    name: /^\d+ open engineering quer(y concerns|ies concern) this BOM$/,
+  });
+  await expect(notice.getByRole("link", { name: `${seededQuery.number}: ${SEEDED_TITLE}` })).toBeVisible();
+  const table = page.getByRole("table", { name: "Lines of the bill of materials" });
+  const ledLine = table.getByRole("row", { name: /^Line \d+: D1$/ });
+  const marker = ledLine.getByRole("link", { name: `Engineering query ${seededQuery.number}` });
+  await expect(marker).toBeVisible();
+  await expect(marker).toHaveAttribute("href", new RegExp(`[?&]query=${seededQuery.id}$`));
+  await expect(
+    table.getByRole("row", { name: /^Line \d+: U1$/ }).getByRole("link", { name: /^Engineering query/ }),
+  ).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await marker.click();
+  await expect(page).toHaveURL(
+    new RegExp(`/my/pcbas\\?pcba=${seededQuery.subject.spec_id}&version=\\d+&query=${seededQuery.id}$`),
+  );
+  await expect(
+    page
+      .getByRole("dialog", { name: /NW-420 humidity sensor/ })
+      .getByRole("article", { name: new RegExp(`: ${SEEDED_TITLE}$`) }),
+  ).toBeFocused();
+
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInByApi(staff, STAFF.email, STAFF.password);
@@ -100,6 +127,10 @@ test("the customer answers an engineering query pinned on the board", async ({ p
   await expect(litBoard.locator('[data-designator="D1"]')).not.toHaveAttribute("data-highlighted", "true");
 
   const answer = mine.getByRole("form", { name: `Answer ${raised.number}` });
+  // Nothing is chosen for the customer: sending nothing asks for an answer.
+  await expect(answer.getByRole("radio", { checked: true })).toHaveCount(0);
+  await answer.getByRole("button", { name: "Send answer" }).click();
+  await expect(answer.getByText("Choose one of the answers or write your own.")).toBeVisible();
   await answer.getByRole("radio", { name: "Move them next to the pins" }).check();
   await answer
     .getByLabel("Your answer")

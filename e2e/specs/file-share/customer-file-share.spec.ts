@@ -130,6 +130,8 @@ test("the file share: folder, uploads, previews, rename, move, delete, restore, 
   const deleted = page.getByRole("region", { name: "Recently deleted files" });
   await expect(deleted.getByText(pngName, { exact: true })).toBeVisible();
   await deleted.getByRole("button", { name: `Restore ${pngName}` }).click();
+  // The toast comes although the row with the button is gone by the time the answer is there.
+  await expect(page.getByText(`“${pngName}” restored`, { exact: true })).toBeVisible();
   await expect(
     page.getByRole("table", { name: "Folders and files" }).getByText(pngName, { exact: true }),
   ).toBeVisible();

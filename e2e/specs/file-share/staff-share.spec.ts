@@ -168,6 +168,8 @@ test("staff share a test report; the customer is mailed, previews, downloads, de
   await expect(shared).toHaveCount(0);
   const deleted = customer.getByRole("region", { name: "Recently deleted", exact: true });
   await deleted.getByRole("button", { name: `Restore ${fileName}` }).click();
+  // The toast comes although the row with the button is gone by the time the answer is there.
+  await expect(customer.getByText(`“${fileName}” restored`, { exact: true })).toBeVisible();
   await expect(deleted.getByRole("button", { name: `Restore ${fileName}` })).toHaveCount(0);
   await expect(shared).toBeVisible();
   await customerContext.close();

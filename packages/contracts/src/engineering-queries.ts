@@ -181,6 +181,8 @@ export const QUERY_SORTS = ["created_at", "updated_at", "number"] as const;
 
 const queryFilters = {
   status: z.enum(QUERY_STATUSES).optional(),
+  /** Every version of one assembly (its BOM page marks the lines any of them pins). */
+  assembly_spec_id: z.uuid().optional(),
   assembly_spec_version_id: z.uuid().optional(),
   pcb_spec_version_id: z.uuid().optional(),
 };
@@ -270,17 +272,18 @@ export const querySummarySchema = z
     version: z.number().int(),
     /** Orders built to the version; while the query is open they wait at their data check. */
     orders: z.array(queryOrderSchema),
+    /** Where it applies: lists show it beside the parts and BOM lines it pins. */
+    location: z.object({
+      designators: z.array(z.string()),
+      bom_line_ids: z.array(z.uuid()),
+      points: z.array(z.object({ side: z.enum(BOARD_SIDES), x_mm: z.number(), y_mm: z.number() })),
+    }),
   })
   .meta({ id: "EngineeringQuerySummary" });
 
 export const queryDetailSchema = querySummarySchema
   .extend({
     description: z.string(),
-    location: z.object({
-      designators: z.array(z.string()),
-      bom_line_ids: z.array(z.uuid()),
-      points: z.array(z.object({ side: z.enum(BOARD_SIDES), x_mm: z.number(), y_mm: z.number() })),
-    }),
     options: z.array(z.string()),
     /** The question first, then every reply and staff's closing or withdrawing note, oldest first. */
     messages: z.array(queryMessageSchema),
@@ -336,7 +339,7 @@ export const engineeringQueryEndpoints = defineEndpoints("engineering-queries", 
     path: "/api/engineering-queries",
     summary: "The company's engineering queries (getNPILog), newest first",
     description:
-      "`status`, `assembly_spec_version_id` or `pcb_spec_version_id` narrow the list (one version's NPI log); `q` matches the number and the title.",
+      "`status`, `assembly_spec_version_id` or `pcb_spec_version_id` narrow the list (one version's NPI log), `assembly_spec_id` to every version of one assembly; `q` matches the number and the title. Each query says where it applies (`location`).",
     access: read,
     query: queryListQuerySchema,
     response: queryPageSchema,

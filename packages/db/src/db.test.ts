@@ -155,6 +155,12 @@ describe("seedDemoData", () => {
     expect(queries.every((q) => /^EQ-\d{4}-\d{5}$/.test(q.number))).toBe(true);
     const inBom = new Set(lines.flatMap((l) => l.designators));
     expect(queries.every((q) => q.location.designators.every((d) => inBom.has(d)))).toBe(true);
+    // Each also pins the BOM line of its part, which the BOM page marks.
+    const lineOf = new Map(lines.map((l) => [l.id, l.designators]));
+    expect(queries.map((q) => q.location.bom_line_ids.map((id) => lineOf.get(id)))).toEqual([
+      [["U4"]],
+      [["D1"]],
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { siteConfig } from "@ems/config/site";
 import type { Database } from "./client.ts";
 import { nextDocumentNumber } from "./document-numbers.ts";
@@ -17,6 +17,7 @@ import { createQuote } from "./quote-factories.ts";
 import { createContactMessage } from "./contact-factories.ts";
 import {
   assemblySpecVersions,
+  bomLines,
   companyAddresses,
   companyContacts,
   companyRelations,
@@ -679,9 +680,27 @@ async function seedBackOfficeQueues(tx: Executor, companyId: string): Promise<vo
   });
 }
 
+/** The id of the line of the assembly version's BOM that names the designator. */
+async function bomLineNaming(tx: Executor, assemblyVersionId: string, designator: string): Promise<string> {
+  const [line] = await tx
+    .select({ id: bomLines.id })
+    .from(bomLines)
+    .innerJoin(assemblySpecVersions, eq(assemblySpecVersions.bomVersionId, bomLines.bomVersionId))
+    .where(
+      and(
+        eq(assemblySpecVersions.id, assemblyVersionId),
+        sql`${bomLines.designators} @> ${JSON.stringify([designator])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  if (!line) throw new Error(`The demo BOM has no line naming ${designator}`);
+  return line.id;
+}
+
 /**
  * Two engineering queries our engineers raised on the NW-420 assembly: the LED's polarity, still
  * waiting for the customer's answer, and the flash's package, which the customer's engineer answered.
+ * Both pin their BOM line too, so the BOM page marks the lines they are about.
  */
 async function seedEngineeringQueries(
   tx: Executor,
@@ -702,7 +721,11 @@ async function seedEngineeringQueries(
     title: "D1 polarity: silkscreen and footprint disagree",
     description:
       "The silkscreen marks D1's cathode next to pad 2, while the footprint's pad 1 is the cathode (as in the LED's datasheet). Which one should we follow when placing the LED?",
-    location: { designators: ["D1"], points: [] },
+    location: {
+      designators: ["D1"],
+      bom_line_ids: [await bomLineNaming(tx, assemblyVersionId, "D1")],
+      points: [],
+    },
     options: ["Follow the footprint: cathode on pad 1", "Follow the silkscreen: rotate D1 by 180°"],
     createdAt: new Date(Date.now() - 2 * DAY_MS),
   });
@@ -713,7 +736,11 @@ async function seedEngineeringQueries(
     title: "U4 flash: 150 mil or 208 mil SOIC-8?",
     description:
       "The BOM names W25Q16JVSNIQ (150 mil body), but the footprint's pads are spaced for the 208 mil body. Please confirm which package you want.",
-    location: { designators: ["U4"], points: [] },
+    location: {
+      designators: ["U4"],
+      bom_line_ids: [await bomLineNaming(tx, assemblyVersionId, "U4")],
+      points: [],
+    },
     options: ["150 mil, as in the BOM (W25Q16JVSNIQ)", "208 mil (W25Q16JVSSIQ)"],
     createdAt: new Date(Date.now() - 6 * DAY_MS),
     answer: {

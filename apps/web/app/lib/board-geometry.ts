@@ -45,6 +45,14 @@ export function toSvg(bounds: Bounds, side: "top" | "bottom", x: number, y: numb
   };
 }
 
+/** The point of the board at a point of the drawing (the inverse of toSvg). */
+export function fromSvg(bounds: Bounds, side: "top" | "bottom", x: number, y: number) {
+  return {
+    x: side === "top" ? x + bounds.minX : bounds.maxX - x,
+    y: bounds.maxY - y,
+  };
+}
+
 /** A part's body for the drawing, guessed from its imperial chip size where the footprint names one. */
 export function footprintSize(footprint: string | null): { w: number; h: number } {
   const chip = /(?:^|[^0-9])(0201|0402|0603|0805|1206|1210|2010|2512)(?:[^0-9]|$)/.exec(footprint ?? "")?.[1];

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -8,14 +8,20 @@ import { IntentField } from "~/components/ui/form-field";
 
 import type { FormReply } from "./form-action.server";
 import { showToast } from "./toast";
+import { FetcherToasts } from "./fetcher-toasts";
 import { useFetcherForm } from "./use-fetcher-form";
 
 vi.mock("./toast", () => ({ showToast: vi.fn() }));
 
 const schema = z.strictObject({ name: z.string().min(3) });
 
-function NameForm({ onDone }: { onDone: (data: unknown) => void }) {
-  const { fetcher, form, fields, formErrors } = useFetcherForm({ schema, success: "Saved", onDone });
+function NameForm({ onDone, id }: { onDone: (data: unknown) => void; id?: string }) {
+  const { fetcher, form, fields, formErrors } = useFetcherForm({
+    schema,
+    success: "Saved",
+    onDone,
+    ...(id ? { id } : {}),
+  });
   return (
     <fetcher.Form method="post" {...getFormProps(form)}>
       <IntentField intent="rename" />
@@ -88,6 +94,73 @@ describe("useFetcherForm", () => {
     await waitFor(() => expect(screen.getByLabelText("Form error").textContent).toBe("CONFLICT"));
     expect(onDone).not.toHaveBeenCalled();
     expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it("posts the second of a row's two renderings (card and table row) with its own form id", async () => {
+    const posted: FormData[] = [];
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <>
+            <section aria-label="Card">
+              <NameForm id="row-1" onDone={() => undefined} />
+            </section>
+            <section aria-label="Table">
+              <NameForm id="row-1" onDone={() => undefined} />
+            </section>
+          </>
+        ),
+        action: async ({ request }) => {
+          posted.push(await request.formData());
+          return { result: { status: "success" }, done: true } satisfies FormReply;
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const table = screen.getByRole("region", { name: "Table" });
+    const ids = [...document.forms].map((form) => form.id);
+    expect(new Set(ids).size).toBe(2);
+    fireEvent.change(within(table).getByLabelText("Name"), { target: { value: "Ada Lovelace" } });
+    fireEvent.click(within(table).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.get("name")).toBe("Ada Lovelace");
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledExactlyOnceWith({ title: "Saved", color: "success" }),
+    );
+  });
+
+  it("still toasts when the page's new data comes at once and takes the form away (FetcherToasts)", async () => {
+    let rows = ["Ada"];
+    function Rows() {
+      const { rows } = useLoaderData<{ rows: string[] }>();
+      // The form never sees its answer: the router brings it with the data that removes the row.
+      return (
+        <>
+          {rows.length ? <NameForm onDone={() => undefined} /> : <p>No rows</p>}
+          <FetcherToasts />
+        </>
+      );
+    }
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: Rows,
+        HydrateFallback: () => null,
+        loader: () => ({ rows }),
+        action: () => {
+          rows = [];
+          return { result: { status: "success" }, done: true } satisfies FormReply;
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    await screen.findByLabelText("Name");
+    typeAndSave("Ada Lovelace");
+    await screen.findByText("No rows");
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledExactlyOnceWith({ title: "Saved", color: "success" }),
+    );
   });
 
   it("still toasts when the page's new data takes the form away (a row's form goes with its row)", async () => {

@@ -1,12 +1,12 @@
 import { useForm, type DefaultValue, type FormMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useEffectEvent, useRef } from "react";
+import { useEffect, useEffectEvent, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 
 import type { FormReply } from "./form-action.server";
+import { toastOnce, watchFetcherForm } from "./fetcher-toasts";
 import { revealFirstInvalidField } from "./reveal-invalid-field";
-import { showToast } from "./toast";
 
 /** What a form's fields hold before the schema reads them. */
 type Input<Schema extends z.ZodType> = Extract<z.input<Schema>, Record<string, unknown>>;
@@ -45,10 +45,18 @@ export function useFetcherForm<Schema extends z.ZodType<Record<string, unknown>>
   success?: string;
   onDone?: (data: Data | undefined) => void;
 }) {
-  const fetcher = useFetcher<FormReply<Data>>(id ? { key: id } : undefined);
+  const instance = useId();
+  const key = id ?? instance;
+  const fetcher = useFetcher<FormReply<Data>>({ key });
+  // A list renders a row's form twice (its card and its table row, one of them hidden): both share
+  // the fetcher, but each form element needs an id of its own, or Conform takes the first one for the
+  // form posted, refuses the submit and the browser posts the whole page instead.
+  const formId = id ? `${id}-${instance}` : undefined;
   const reply = fetcher.data;
+  // FetcherToasts watches the fetcher too, for when this form is gone by the time its answer comes.
+  useEffect(() => (success ? watchFetcherForm(key, success) : undefined), [key, success]);
   const [form, fields] = useForm<Input<Schema>, z.output<Schema>, string[]>({
-    ...(id ? { id } : {}),
+    ...(formId ? { id: formId } : {}),
     ...(defaultValue === undefined ? {} : { defaultValue }),
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(withoutIntent(formData), { schema }),
@@ -57,13 +65,10 @@ export function useFetcherForm<Schema extends z.ZodType<Record<string, unknown>>
   });
   // Once per answer (the reply object is new for every post). The toast comes as soon as the action
   // has answered: once the router has loaded the page's data again the form may be gone (a row's
-  // form goes with its row). `onDone` waits for that data, so what it does (navigate, close the
-  // dialog) does not race the router's own loading.
-  const toasted = useRef<FormReply<Data> | undefined>(undefined);
+  // form goes with its row; FetcherToasts toasts then). `onDone` waits for that data, so what it
+  // does (navigate, close the dialog) does not race the router's own loading.
   const finished = useRef<FormReply<Data> | undefined>(undefined);
-  const toast = useEffectEvent(() => {
-    if (success) showToast({ title: success, color: "success" });
-  });
+  const toast = useEffectEvent((answer: FormReply<Data>) => toastOnce(answer, success));
   const finish = useEffectEvent((data: Data | undefined) => onDone?.(data));
   // The action's refusal of a field arrives after the submit: reveal that field once it is marked.
   const revealed = useRef<FormReply<Data> | undefined>(undefined);
@@ -74,10 +79,7 @@ export function useFetcherForm<Schema extends z.ZodType<Record<string, unknown>>
   }, [fetcher.state, reply, form.id]);
   useEffect(() => {
     if (fetcher.state === "submitting" || !reply?.done) return;
-    if (toasted.current !== reply) {
-      toasted.current = reply;
-      toast();
-    }
+    toast(reply);
     if (fetcher.state === "idle" && finished.current !== reply) {
       finished.current = reply;
       finish(reply.data);

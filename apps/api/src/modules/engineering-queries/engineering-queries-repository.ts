@@ -73,6 +73,8 @@ function recordQuery(db: Executor) {
 export interface QueryFilter extends Paging {
   companyId: string | undefined;
   status?: QueryStatus | undefined;
+  /** Any version of this assembly. */
+  assemblySpecId?: string | undefined;
   assemblySpecVersionId?: string | undefined;
   pcbSpecVersionId?: string | undefined;
   q?: string | undefined;
@@ -87,6 +89,16 @@ export async function listQueries(
   const where = and(
     filter.companyId ? eq(engineeringQueries.companyId, filter.companyId) : undefined,
     filter.status ? eq(engineeringQueries.status, filter.status) : undefined,
+    // A subquery rather than the page's join: the count reads the queries table alone.
+    filter.assemblySpecId
+      ? inArray(
+          engineeringQueries.assemblySpecVersionId,
+          db
+            .select({ id: assemblySpecVersions.id })
+            .from(assemblySpecVersions)
+            .where(eq(assemblySpecVersions.specId, filter.assemblySpecId)),
+        )
+      : undefined,
     filter.assemblySpecVersionId
       ? eq(engineeringQueries.assemblySpecVersionId, filter.assemblySpecVersionId)
       : undefined,

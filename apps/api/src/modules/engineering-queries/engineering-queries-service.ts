@@ -127,6 +127,7 @@ function toSummary(record: QueryRecord, orders: QueryOrder[], now: Date): QueryS
     age_days: ageInDays(query.createdAt, now),
     version: query.version,
     orders,
+    location: query.location,
   };
 }
 
@@ -138,6 +139,7 @@ export async function queryPage(
   const result = await listQueries(reader.db, {
     companyId: reader.companyId ?? ("company" in query ? query.company : undefined),
     status: query.status,
+    assemblySpecId: query.assembly_spec_id,
     assemblySpecVersionId: query.assembly_spec_version_id,
     pcbSpecVersionId: query.pcb_spec_version_id,
     ...searchOf(query),
@@ -166,7 +168,6 @@ export async function queryDetail(reader: QueryReader, id: string, now = new Dat
   return {
     ...toSummary(record, ordersByQuery(orderLines).get(id) ?? [], now),
     description: query.description,
-    location: query.location,
     options: query.options,
     messages: messages.map((message): QueryMessage => ({
       id: message.id,

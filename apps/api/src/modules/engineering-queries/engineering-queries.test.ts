@@ -495,6 +495,71 @@ describe("the queue and the lists", () => {
     expect((await get(c.viewer.auth, "/api/engineering-queries?status=lost")).statusCode).toBe(400);
     expect((await get(c.viewer.auth, "/api/engineering-queries?company=x")).statusCode).toBe(400);
   });
+
+  it("narrows the customer's list to every version of one assembly, each with where it applies", async () => {
+    const c = await customer();
+    const other = await customer();
+    // A second version of the assembly saved with the same BOM: its queries pin lines of that BOM too.
+    const [second] = await db()
+      .insert(assemblySpecVersions)
+      .values({
+        specId: c.assembly.spec.id,
+        version: 2,
+        fields: c.assembly.version.fields,
+        bomVersionId: c.assembly.bomVersion!.id,
+      })
+      .returning();
+    const onFirst = await createEngineeringQuery(db(), {
+      companyId: c.company.id,
+      assemblySpecVersionId: c.assembly.version.id,
+      location: { designators: ["D1"], bom_line_ids: [c.lines[0]!.id] },
+    });
+    const onSecond = await createEngineeringQuery(db(), {
+      companyId: c.company.id,
+      assemblySpecVersionId: second!.id,
+      location: { bom_line_ids: [c.lines[1]!.id] },
+    });
+    const onBoard = await createEngineeringQuery(db(), {
+      companyId: c.company.id,
+      pcbSpecVersionId: c.pcb.versions[0]!.id,
+    });
+    await createEngineeringQuery(db(), {
+      companyId: other.company.id,
+      assemblySpecVersionId: other.assembly.version.id,
+    });
+
+    const list = (
+      await get(
+        c.viewer.auth,
+        `/api/engineering-queries?assembly_spec_id=${c.assembly.spec.id}&sort=number&dir=asc`,
+      )
+    ).json().data;
+    expect(list.total).toBe(2);
+    expect(list.items.map((item: { id: string }) => item.id)).toEqual([onFirst.id, onSecond.id]);
+    expect(list.items[0].location).toEqual({
+      designators: ["D1"],
+      bom_line_ids: [c.lines[0]!.id],
+      points: [],
+    });
+    expect(list.items[1].location.bom_line_ids).toEqual([c.lines[1]!.id]);
+    expect(list.items.map((item: { id: string }) => item.id)).not.toContain(onBoard.id);
+    const open = (
+      await get(
+        c.viewer.auth,
+        `/api/engineering-queries?assembly_spec_id=${c.assembly.spec.id}&status=answered`,
+      )
+    ).json().data;
+    expect(open.total).toBe(0);
+
+    // Another company's assembly answers an empty list, as one that does not exist; a malformed id is a 400.
+    const foreign = (
+      await get(c.viewer.auth, `/api/engineering-queries?assembly_spec_id=${other.assembly.spec.id}`)
+    ).json().data;
+    expect(foreign).toMatchObject({ items: [], total: 0 });
+    const bad = await get(c.viewer.auth, "/api/engineering-queries?assembly_spec_id=NW-420");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe("assembly_spec_id");
+  });
 });
 
 describe("the order hold", () => {

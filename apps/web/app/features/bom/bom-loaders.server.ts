@@ -1,7 +1,11 @@
 import { assemblyEndpoints, type AssemblyDetail } from "@ems/contracts/assemblies";
+import { engineeringQueryEndpoints, type QuerySummary } from "@ems/contracts/engineering-queries";
+import { PAGE_SIZES } from "@ems/contracts/lists";
 import { data } from "react-router";
 
 import { ApiError, call, type ApiClient } from "~/lib/api-client";
+
+import { MARKED_QUERY_STATUSES } from "./bom-queries";
 
 /** The assembly both BOM pages are about; another company's, a missing one or a malformed id is the not-found page. */
 export async function loadAssembly(api: ApiClient, id: string, request: Request): Promise<AssemblyDetail> {
@@ -35,4 +39,32 @@ export async function orNone<T>(promise: Promise<{ data: T }>): Promise<T | null
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/**
+ * The open and answered engineering queries of any version of the assembly (GET
+ * /api/engineering-queries narrowed to the assembly, once per status); the page marks those that pin
+ * lines of the BOM it shows (`queriesOnLines`). None when the caller may not read them: the marks are
+ * a pointer, the assembly's sheet has the queries.
+ */
+export async function loadMarkedQueries(api: ApiClient, assemblyId: string): Promise<QuerySummary[]> {
+  const pages = await Promise.all(
+    MARKED_QUERY_STATUSES.map((status) =>
+      call(api, engineeringQueryEndpoints.list, {
+        query: {
+          assembly_spec_id: assemblyId,
+          status,
+          page_size: PAGE_SIZES.max,
+          sort: "created_at",
+          dir: "asc",
+        },
+      })
+        .then((answer) => answer.data.items)
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return [];
+          throw error;
+        }),
+    ),
+  );
+  return pages.flat();
 }

@@ -17,6 +17,8 @@ import { newPartHref } from "~/lib/part-links";
 import { href } from "~/lib/route-map";
 
 import { BOM_FILTERS, compactDesignators, type BomFilter, type BomRow } from "./bom-helpers";
+import { BomQueryLink } from "./bom-queries-notice";
+import type { BomLineQuery } from "./bom-queries";
 
 const muted = "text-neutral-700 dark:text-neutral-300";
 /** Designators shown before "+N more": a line of 60 resistors would fill the screen. */
@@ -183,20 +185,33 @@ function Match({ line, locale }: { line: BomLineDto; locale: Locale }) {
 
 const column = createColumnHelper<BomRow>();
 
+const NO_QUERIES: ReadonlyMap<string, BomLineQuery[]> = new Map();
+
+/** The engineering queries pinning any of the row's lines (a grouped row has several), once each. */
+function rowQueries(row: BomRow, queries: ReadonlyMap<string, BomLineQuery[]>): BomLineQuery[] {
+  const found = new Map<string, BomLineQuery>();
+  for (const line of row.lines) for (const query of queries.get(line.id) ?? []) found.set(query.id, query);
+  return [...found.values()];
+}
+
 /**
  * The lines as a table (cards on a phone). A row is selected by a click or Enter, which shows its
  * parts on the board; the selected row is marked by a thick outline and its name, not colour alone.
+ * A line an open or answered engineering query pins says so with a link to the query.
  */
 export function BomTable({
   rows,
   locale,
   selected,
+  queries = NO_QUERIES,
   onSelect,
   onEdit,
 }: {
   rows: BomRow[];
   locale: Locale;
   selected: string | null;
+  /** The open and answered engineering queries by the line they pin. */
+  queries?: ReadonlyMap<string, BomLineQuery[]>;
   onSelect: (row: BomRow) => void;
   /** Writers edit a line; not offered on grouped rows. */
   onEdit: ((line: BomLineDto) => void) | null;
@@ -207,16 +222,24 @@ export function BomTable({
       column.accessor((row) => row.line.position, {
         id: "position",
         header: () => i18n._("bom.col.position"),
-        cell: (c) => (
-          <span className="inline-flex items-center gap-2 tabular-nums">
-            {c.row.original.lines.map((line) => line.position).join(", ")}
-            {c.row.original.id === selected ? (
-              <span className="rounded bg-primary-700 px-1.5 py-0.5 text-xs font-semibold text-white dark:bg-primary-400 dark:text-neutral-950">
-                {i18n._("bom.selected")}
+        cell: (c) => {
+          const pinned = rowQueries(c.row.original, queries);
+          return (
+            <span className="flex flex-col items-start gap-1">
+              <span className="inline-flex items-center gap-2 tabular-nums">
+                {c.row.original.lines.map((line) => line.position).join(", ")}
+                {c.row.original.id === selected ? (
+                  <span className="rounded bg-primary-700 px-1.5 py-0.5 text-xs font-semibold text-white dark:bg-primary-400 dark:text-neutral-950">
+                    {i18n._("bom.selected")}
+                  </span>
+                ) : null}
               </span>
-            ) : null}
-          </span>
-        ),
+              {pinned.map((query) => (
+                <BomQueryLink key={query.id} query={query} />
+              ))}
+            </span>
+          );
+        },
       }),
       column.accessor("designators", {
         header: () => i18n._("bom.col.designators"),
@@ -318,7 +341,7 @@ export function BomTable({
           ]
         : []),
     ],
-    [i18n, locale, onEdit, selected],
+    [i18n, locale, onEdit, queries, selected],
   );
 
   const onKeyDown = (row: BomRow) => (event: KeyboardEvent<HTMLElement>) => {
@@ -348,6 +371,7 @@ export function BomTable({
         onKeyDown: onKeyDown(row),
         className: cn(
           "cursor-pointer scroll-mt-24 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600",
+          row.id !== selected && rowQueries(row, queries).length > 0 && "bg-amber-50 dark:bg-amber-950/60",
           row.id === selected &&
             "bg-primary-50 outline-3 -outline-offset-3 outline-primary-700 dark:bg-primary-950 dark:outline-primary-300",
         ),

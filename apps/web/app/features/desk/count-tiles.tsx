@@ -18,6 +18,40 @@ interface Tile {
 }
 
 /**
+ * The tiles' columns by how many there are (4 to 7: engineers see no invoices, the queries tile only
+ * while some wait): two on a phone, where an odd last tile spans the row; from 768 px rows of about
+ * equal length (7 as 4 + 3, 5 as 3 + 2); from 1280 px all in one row, where the desk (72rem) leaves
+ * each of seven about 150 px. Written out, so Tailwind finds the class names.
+ */
+const MD_COLUMNS: Record<number, string> = {
+  1: "md:grid-cols-1",
+  2: "md:grid-cols-2",
+  3: "md:grid-cols-3",
+  4: "md:grid-cols-4",
+  5: "md:grid-cols-3",
+  6: "md:grid-cols-3",
+  7: "md:grid-cols-4",
+};
+const XL_COLUMNS: Record<number, string> = {
+  1: "xl:grid-cols-1",
+  2: "xl:grid-cols-2",
+  3: "xl:grid-cols-3",
+  4: "xl:grid-cols-4",
+  5: "xl:grid-cols-5",
+  6: "xl:grid-cols-6",
+  7: "xl:grid-cols-7",
+};
+
+export function tileGridClass(count: number): string {
+  return cn(
+    "grid grid-cols-2 gap-3",
+    count % 2 === 1 && "[&>li:last-child]:col-span-2 md:[&>li:last-child]:col-span-1",
+    MD_COLUMNS[count] ?? "md:grid-cols-4",
+    XL_COLUMNS[count] ?? "xl:grid-cols-4",
+  );
+}
+
+/**
  * The desk's figures, each a link to the list it counts with the matching filter. Unpaid counts
  * the invoices not yet due, so it matches the invoice list's unpaid filter; overdue ones have a
  * tile of their own. Engineers get no invoice tiles (the API sends null).
@@ -96,10 +130,7 @@ export function CountTiles({
     );
   }
   return (
-    <ul
-      className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
-      aria-label={i18n._("desk.tiles_label")}
-    >
+    <ul className={tileGridClass(tiles.length)} aria-label={i18n._("desk.tiles_label")}>
       {tiles.map((tile) => {
         const Icon = tile.icon;
         return (
@@ -122,7 +153,9 @@ export function CountTiles({
                 )}
               />
               <span className="text-3xl font-bold tabular-nums">{tile.count}</span>
-              <span className="text-sm text-neutral-700 dark:text-neutral-300">{tile.label}</span>
+              <span className="text-sm break-words hyphens-auto text-neutral-700 dark:text-neutral-300">
+                {tile.label}
+              </span>
             </Link>
           </li>
         );

@@ -3,27 +3,18 @@ import {
   QUERY_STATUSES,
   type BoardSide,
   type QueryDetail,
-  type QueryPoint,
   type QueryStatus,
 } from "@ems/contracts/engineering-queries";
 import type { PlacementsDto } from "@ems/contracts/assemblies";
 
-import { boardBounds, bottomPreviewUrl, footprintSize, toSvg, type Bounds } from "~/lib/board-geometry";
+import { highlightedParts } from "~/lib/query-board";
 
 /**
  * What the customer's engineering-query panel computes: the order of the queries, which parts of
- * the board a query pins and on which side, and the part of the board to zoom to.
+ * the board a query pins and on which side (the board itself: ~/lib/query-board).
  */
 
 type Placement = PlacementsDto["placements"][number];
-
-/** The board a sheet draws the pins on: the assembly's placements, or a bare board's size. */
-export interface QueryBoardSource {
-  bounds: Bounds;
-  /** The assembly's placements; none for a bare board. */
-  parts: readonly Placement[];
-  images: { top: string | null; bottom: string | null };
-}
 
 /** A BOM line a query pins, as the panel names it. */
 export interface PinnedBomLine {
@@ -75,12 +66,6 @@ export function pinnedDesignators(
   return { placed, unplaced };
 }
 
-/** The placements of the given designators (a designator may be placed on both sides, or twice). */
-export function highlightedParts(designators: readonly string[], parts: readonly Placement[]): Placement[] {
-  const wanted = new Set(designators.map((d) => d.toUpperCase()));
-  return parts.filter((part) => wanted.has(part.designator.toUpperCase()));
-}
-
 /** The side most of the query's pins are on; top when it pins nothing on the board. */
 export function pinSide(query: Pick<QueryDetail, "location">, parts: readonly Placement[]): BoardSide {
   let top = 0;
@@ -96,69 +81,6 @@ export function pinSide(query: Pick<QueryDetail, "location">, parts: readonly Pl
   return bottom > top ? "bottom" : "top";
 }
 
-export interface ViewBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-/** The smallest share of the board a zoom shows, so a single part keeps its surroundings. */
-export const MIN_VIEW_SHARE = 0.3;
-
-/**
- * The part of the drawing to show: the whole board, or the pins of one side with a margin, no
- * smaller than MIN_VIEW_SHARE of the board and kept inside it.
- */
-export function fitView(
-  bounds: Bounds,
-  side: BoardSide,
-  parts: readonly Placement[],
-  points: readonly QueryPoint[],
-): ViewBox {
-  const width = bounds.maxX - bounds.minX;
-  const height = bounds.maxY - bounds.minY;
-  const whole = { x: 0, y: 0, w: width, h: height };
-  const spots = [
-    ...parts
-      .filter((part) => part.side === side)
-      .flatMap((part) => {
-        const at = toSvg(bounds, side, part.x, part.y);
-        const size = footprintSize(part.footprint);
-        const r = Math.max(size.w, size.h);
-        return [
-          { x: at.x - r, y: at.y - r },
-          { x: at.x + r, y: at.y + r },
-        ];
-      }),
-    ...points
-      .filter((point) => point.side === side)
-      .map((point) => toSvg(bounds, side, point.x_mm, point.y_mm)),
-  ];
-  if (spots.length === 0 || width <= 0 || height <= 0) return whole;
-  const minX = Math.min(...spots.map((s) => s.x));
-  const maxX = Math.max(...spots.map((s) => s.x));
-  const minY = Math.min(...spots.map((s) => s.y));
-  const maxY = Math.max(...spots.map((s) => s.y));
-  const margin = Math.max(width, height) * 0.05;
-  const w = Math.min(Math.max(maxX - minX + 2 * margin, width * MIN_VIEW_SHARE), width);
-  const h = Math.min(Math.max(maxY - minY + 2 * margin, height * MIN_VIEW_SHARE), height);
-  const centreX = (minX + maxX) / 2;
-  const centreY = (minY + maxY) / 2;
-  return {
-    x: Math.min(Math.max(centreX - w / 2, 0), width - w),
-    y: Math.min(Math.max(centreY - h / 2, 0), height - h),
-    w,
-    h,
-  };
-}
-
-/** A bare board drawn from its size: the origin at its lower left corner. */
-export function bareBoardBounds(widthMm: number, heightMm: number): Bounds | null {
-  if (!(widthMm > 0) || !(heightMm > 0)) return null;
-  return { minX: 0, minY: 0, maxX: widthMm, maxY: heightMm };
-}
-
 /** Which query the sheet shows on the board at first: the one the address names, else the first waiting one. */
 export function initialQuery(
   queries: readonly Pick<QueryDetail, "id" | "status">[],
@@ -166,28 +88,4 @@ export function initialQuery(
 ): string | null {
   if (wanted && queries.some((query) => query.id === wanted)) return wanted;
   return (queries.find((query) => isReplyable(query.status)) ?? queries[0])?.id ?? null;
-}
-
-/** An assembly's board: its placements over the PCB's outline and images; null without placements. */
-export function assemblyBoardSource(
-  placements: Pick<PlacementsDto, "outline" | "placements"> | null,
-  previewTop: string | null,
-): QueryBoardSource | null {
-  const bounds = placements ? boardBounds(placements) : null;
-  if (!placements || !bounds) return null;
-  return {
-    bounds,
-    parts: placements.placements,
-    images: { top: previewTop, bottom: bottomPreviewUrl(previewTop) },
-  };
-}
-
-/** A bare board drawn from its size and its images (the points of a PCB query are on it). */
-export function pcbBoardSource(
-  widthMm: number,
-  heightMm: number,
-  images: { top: string | null; bottom: string | null },
-): QueryBoardSource | null {
-  const bounds = bareBoardBounds(widthMm, heightMm);
-  return bounds ? { bounds, parts: [], images } : null;
 }

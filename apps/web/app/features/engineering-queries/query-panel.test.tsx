@@ -6,9 +6,10 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { FormReply } from "~/lib/form-action.server";
+import type { QueryBoardSource } from "~/lib/query-board";
 import { messages } from "~/locales/en/messages";
 
-import type { QueryBoardSource, SheetQueries } from "./query-helpers";
+import type { SheetQueries } from "./query-helpers";
 import { QueryPanel } from "./query-panel";
 
 vi.mock("~/lib/toast", () => ({ showToast: vi.fn() }));
@@ -139,6 +140,8 @@ describe("the engineering queries of a sheet", () => {
         .getAllByRole("radio")
         .map((radio) => radio.parentElement?.textContent),
     ).toEqual(["Follow the footprint", "Follow the silkscreen", "None of these: my own answer below"]);
+    // Nothing is chosen for the customer: not even "my own answer".
+    expect(within(group).queryAllByRole("radio", { checked: true })).toEqual([]);
     fireEvent.click(within(form).getByRole("button", { name: "Send answer" }));
     expect(await within(form).findByText("Choose one of the answers or write your own.")).toBeTruthy();
     expect(posted).toHaveLength(0);
@@ -149,6 +152,21 @@ describe("the engineering queries of a sheet", () => {
     expect(posted[0]?.get("intent")).toBe("queryReply");
     expect(posted[0]?.get("option_index")).toBe("1");
     expect(posted[0]?.get("expected_version")).toBe("1");
+  });
+
+  it("asks for the customer's own words when a query offers no answers", async () => {
+    const { posted } = renderPanel([query({ options: [] })]);
+    const form = screen.getByRole("form", { name: "Answer EQ-2026-0001" });
+    expect(within(form).queryByRole("radio")).toBeNull();
+    fireEvent.click(within(form).getByRole("button", { name: "Send answer" }));
+    expect(await within(form).findByText("Write your answer for our engineers.")).toBeTruthy();
+    expect(within(form).queryByText("Choose one of the answers or write your own.")).toBeNull();
+    expect(posted).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText("Your answer"), { target: { value: "Rotate it." } });
+    fireEvent.click(within(form).getByRole("button", { name: "Send answer" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.get("body")).toBe("Rotate it.");
   });
 
   it("says clearly when someone else answered meanwhile", async () => {

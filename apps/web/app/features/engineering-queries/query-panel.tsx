@@ -5,22 +5,22 @@ import { formatFileSize, formatNumber } from "@ems/i18n/format";
 import { Crosshair, Download, MessageSquareWarning } from "lucide-react";
 import { useEffect, useState } from "react";
 
+import { QueryBoard } from "~/components/query-board";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { hrefOf } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { QUERY_STATUS_TONES } from "~/lib/status-tones";
 import { useDateTime } from "~/lib/use-date-time";
+import type { QueryBoardSource } from "~/lib/query-board";
 import { useLocale } from "~/lib/use-locale";
 
-import { QueryBoard } from "./query-board";
 import {
   initialQuery,
   isReplyable,
   pinnedDesignators,
   pinSide,
   type PinnedBomLine,
-  type QueryBoardSource,
   type SheetQueries,
 } from "./query-helpers";
 import { QueryReplyForm } from "./query-reply-form";

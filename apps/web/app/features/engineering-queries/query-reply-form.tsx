@@ -24,14 +24,20 @@ const REPLY_ERRORS: Record<string, string> = {
   [ERROR_CODES.notFound]: "eq.reply_error_file",
 };
 
+/** Without offered answers the customer's own words are the only answer: the refusal asks for them. */
+const REPLY_ERRORS_NO_OPTIONS: Record<string, string> = {
+  ...REPLY_ERRORS,
+  [ANSWER_REQUIRED]: "eq.reply_error_write",
+};
+
 /** The upload's refusal of a type the query takes not, in the query's words. */
 const UPLOAD_ERRORS: Record<string, string> = {
   [ERROR_CODES.fileContentRefused]: "eq.upload_error_content",
 };
 
 /**
- * The answer to one query: one of the offered answers (a radio group) and/or the customer's own
- * words, and files uploaded resumably one after another (purpose `query`), posted with the version
+ * The answer to one query: one of the offered answers (a radio group, none checked at first) and/or
+ * the customer's own words, and files uploaded resumably one after another (purpose `query`), posted with the version
  * the query was read at. When someone else answered or staff closed it meanwhile (409), the form
  * says so; the page has its new state by then (the router loads it again after every post).
  */
@@ -76,7 +82,12 @@ export function QueryReplyForm({ query, uploadMaxBytes }: { query: QueryDetail; 
   if (!isReplyable(query.status)) return conflictNotice;
 
   const otherError = conflict ? undefined : formErrorText(i18n, formErrors, "eq.reply_failed", REPLY_ERRORS);
-  const bodyError = formErrorText(i18n, fields.body.errors, "eq.reply_error_body", REPLY_ERRORS);
+  const bodyError = formErrorText(
+    i18n,
+    fields.body.errors,
+    "eq.reply_error_body",
+    query.options.length > 0 ? REPLY_ERRORS : REPLY_ERRORS_NO_OPTIONS,
+  );
   const optionError = formErrorText(i18n, fields.option_index.errors, "eq.reply_error_option", REPLY_ERRORS);
   const filesError = formErrorText(
     i18n,
@@ -118,11 +129,12 @@ export function QueryReplyForm({ query, uploadMaxBytes }: { query: QueryDetail; 
             </label>
           ))}
           <label className="flex items-start gap-2 text-sm">
+            {/* Not checked at first: the customer picks an answer or writes one, nothing is assumed.
+                It is there to take back an offered answer once one was picked. */}
             <input
               type="radio"
               name={fields.option_index.name}
               value=""
-              defaultChecked
               className="mt-0.5 size-4 accent-primary-700"
             />
             <span>{i18n._("eq.reply_option_none")}</span>

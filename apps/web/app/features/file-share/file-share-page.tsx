@@ -20,6 +20,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 
 import { FileUpload } from "~/components/file-upload";
+import { UsageMeter } from "~/components/usage-meter";
 import { DataTable } from "~/components/list/data-table";
 import { listLinkClass } from "~/components/list/link-class";
 import { EmptyList, ListProblem } from "~/components/list/list-states";
@@ -33,7 +34,6 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { hrefOf } from "~/lib/api-client";
-import { cn } from "~/lib/cn";
 import { showToast } from "~/lib/toast";
 import { useLocale } from "~/lib/use-locale";
 
@@ -48,7 +48,6 @@ import {
   shareEntries,
   shareSearch,
   sortedView,
-  usagePercent,
   type FileKind,
   type ShareEntry,
   type ShareView,
@@ -205,30 +204,6 @@ export function FileSharePage({ view, content, problem, deleted, usage, mayWrite
         here={here}
         trail={content ? [...content.breadcrumb, ...(here ? [here] : [])] : []}
       />
-    </div>
-  );
-}
-
-/** "1.2 GB of 2 GB used", with a bar that turns red from 90 %. */
-function UsageMeter({ used, quota }: { used: number; quota: number }) {
-  const { i18n } = useLingui();
-  const locale = useLocale();
-  const size = (bytes: number) => formatFileSize(bytes, locale);
-  const percent = usagePercent(used, quota);
-  return (
-    <div className="w-full max-w-64 space-y-1.5 sm:w-64">
-      <p className="text-sm text-neutral-700 tabular-nums dark:text-neutral-300">
-        {i18n._("file_share.usage", { used: size(used), quota: size(quota) })}
-      </p>
-      <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-700">
-        <div
-          className={cn(
-            "h-full rounded-full",
-            percent >= 90 ? "bg-red-600" : "bg-primary-600 dark:bg-primary-400",
-          )}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
     </div>
   );
 }

@@ -11,7 +11,6 @@ import {
   shareEntries,
   shareSearch,
   sortedView,
-  usagePercent,
 } from "./share-helpers";
 
 const FOLDER = "0b6f1c1e-6a55-4f3c-9d0e-2f3a4b5c6d7e";
@@ -96,11 +95,5 @@ describe("files and folders", () => {
     expect(heldCounts({ query: "EQ-2026-0001" })).toBeNull();
     expect(blockingQuery({ query: "EQ-2026-0001" })).toBe("EQ-2026-0001");
     expect(blockingQuery(undefined)).toBeNull();
-  });
-
-  it("says how full the storage is, at most 100 %", () => {
-    expect(usagePercent(512, 2048)).toBe(25);
-    expect(usagePercent(3000, 2048)).toBe(100);
-    expect(usagePercent(1, 0)).toBe(100);
   });
 });

@@ -105,12 +105,6 @@ export function baseNameLength(name: string): number {
   return dot > 0 ? dot : name.length;
 }
 
-/** How much of the company's storage is used, 0 to 100 (rounded down; over 100 shows as 100). */
-export function usagePercent(used: number, quota: number): number {
-  if (quota <= 0) return 100;
-  return Math.min(100, Math.floor((used / quota) * 100));
-}
-
 // The page's forms, read by the route's action with the same schemas the dialogs validate with.
 const optionalId = z.uuid().optional();
 

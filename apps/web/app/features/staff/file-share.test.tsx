@@ -1,4 +1,4 @@
-import type { ShareContent, ShareFile, ShareFolder } from "@ems/contracts/files";
+import type { FileUsage, ShareContent, ShareFile, ShareFolder } from "@ems/contracts/files";
 import type { StaffCustomerUser } from "@ems/contracts/staff-customers";
 import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
@@ -271,7 +271,7 @@ describe("SharePanel", () => {
     );
   }
 
-  function renderPanel(into: ShareFolder | null, people = users) {
+  function renderPanel(into: ShareFolder | null, people = users, usage: FileUsage | null = null) {
     renderInRouter(
       <SharePanel
         id="share"
@@ -279,6 +279,7 @@ describe("SharePanel", () => {
         companyName="Nordwind Sensorik GmbH"
         folder={into}
         users={people}
+        usage={usage}
         onClose={vi.fn()}
       />,
     );
@@ -294,11 +295,25 @@ describe("SharePanel", () => {
     expect(screen.getByText(/Nobody at Nordwind Sensorik GmbH gets an e-mail/)).toBeTruthy();
   });
 
+  it("shows the customer's storage and refuses a file over their upload limit before sending it", () => {
+    const input = renderPanel(null, users, {
+      used_bytes: 1_900 * 1024 ** 2,
+      quota_bytes: 2 * 1024 ** 3,
+      upload_max_bytes: 200 * 1024 ** 2,
+    });
+    expect(screen.getByText("1.9 GB of 2 GB used")).toBeTruthy();
+    const big = new File(["%PDF-"], "scan.pdf", { type: "application/pdf" });
+    Object.defineProperty(big, "size", { value: 300 * 1024 ** 2 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(started).toHaveLength(0);
+    expect(screen.getByRole("alert").textContent).toContain("larger than the largest upload");
+  });
+
   it("uploads into the customer's open folder, then tells and is ready for the next file", () => {
     const into = folder("1", "Test reports");
     const input = renderPanel(into);
     expect(screen.getByRole("heading", { name: "Share files into “Test reports”" })).toBeTruthy();
-    // No limit is known to staff: even a large file is sent, and the server decides.
+    // Without the customer's usage no limit is known: even a large file is sent, and the server decides.
     const big = new File(["%PDF-"], "report.pdf", { type: "application/pdf" });
     Object.defineProperty(big, "size", { value: 5 * 1024 ** 3 });
     fireEvent.change(input, { target: { files: [big] } });

@@ -6,6 +6,7 @@ import {
   createFolderSchema,
   FOLDER_NAME_MAX,
   staffFileEndpoints,
+  type FileUsage,
   type ShareContent,
   type ShareFile,
   type ShareFolder,
@@ -28,6 +29,7 @@ import { useMemo, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 
 import { FileUpload } from "~/components/file-upload";
+import { UsageMeter } from "~/components/usage-meter";
 import { DataTable } from "~/components/list/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -397,6 +399,7 @@ export function SharePanel({
   companyName,
   folder,
   users,
+  usage,
   onClose,
 }: {
   id: string;
@@ -404,6 +407,8 @@ export function SharePanel({
   companyName: string;
   folder: ShareFolder | null;
   users: readonly StaffCustomerUser[];
+  /** The customer's storage; null when it could not be read (the API still refuses what does not fit). */
+  usage: FileUsage | null;
   onClose: () => void;
 }) {
   const { i18n } = useLingui();
@@ -434,9 +439,11 @@ export function SharePanel({
           <X aria-hidden="true" className="size-5" />
         </Button>
       </div>
+      {usage ? <UsageMeter used={usage.used_bytes} quota={usage.quota_bytes} className="mt-3" /> : null}
       <div className="mt-4">
         <FileUpload
           key={`${folder?.id ?? "top"}-${round}`}
+          {...(usage ? { maxBytes: usage.upload_max_bytes } : {})}
           purpose="share"
           metadata={{ company_id: companyId, ...(folder ? { folder_id: folder.id } : {}) }}
           accept=""

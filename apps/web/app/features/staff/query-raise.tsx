@@ -14,9 +14,11 @@ import { FormField, IntentField } from "~/components/ui/form-field";
 import { Input, inputClassName } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { formErrorText } from "~/lib/form-errors";
+import type { QueryBoardSource } from "~/lib/query-board";
 import { showToast } from "~/lib/toast";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
 
+import { RaisePoints } from "./query-raise-points";
 import { mutedClass } from "./staff-ui";
 
 /** The version a query is raised on, and whose it is. */
@@ -77,7 +79,8 @@ const KNOWN = {
 
 /**
  * "Raise engineering query" on a version of a customer's assembly (or PCB) specification: the
- * title, the question, the designators and BOM lines it is about (none: the whole board), answers
+ * title, the question, the designators, BOM lines and points on the board (`board`, the version's
+ * drawing as the customer sees it) it is about (none: the whole board), answers
  * to choose from and files, uploaded straight into the customer's file share (tus, purpose share,
  * company_id; ADR 0020). Posts `intent=query_raise` to the page's action; the customer is mailed.
  */
@@ -85,11 +88,13 @@ export function RaiseQueryDialog({
   subject,
   designators,
   bomLines,
+  board,
   locale,
 }: {
   subject: RaiseSubject;
   designators: readonly string[];
   bomLines: readonly RaiseBomLine[];
+  board: QueryBoardSource | null;
   locale: Locale;
 }) {
   const { i18n } = useLingui();
@@ -126,6 +131,7 @@ export function RaiseQueryDialog({
           subject={subject}
           designators={designators}
           bomLines={bomLines}
+          board={board}
           locale={locale}
           onClose={() => setOpen(false)}
         />
@@ -138,12 +144,14 @@ function RaiseForm({
   subject,
   designators,
   bomLines,
+  board,
   locale,
   onClose,
 }: {
   subject: RaiseSubject;
   designators: readonly string[];
   bomLines: readonly RaiseBomLine[];
+  board: QueryBoardSource | null;
   locale: Locale;
   onClose: () => void;
 }) {
@@ -171,6 +179,7 @@ function RaiseForm({
     ...Object.values(location.designators.allErrors).flat(),
     ...(location.bom_line_ids.errors ?? []),
   ];
+  const pointErrors = [...(location.points.errors ?? []), ...Object.values(location.points.allErrors).flat()];
   const problem = formErrorText(i18n, formErrors, "staff_eq.action_failed", KNOWN);
   const attachmentsError = formErrorText(
     i18n,
@@ -261,6 +270,13 @@ function RaiseForm({
           ) : null}
         </fieldset>
       ) : null}
+
+      <RaisePoints
+        board={board}
+        name={location.points.name}
+        error={formErrorText(i18n, pointErrors, "staff_eq.raise_error_points")}
+        locale={locale}
+      />
 
       {bomLines.length > 0 ? (
         <details className="rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">

@@ -18,7 +18,9 @@ import { bomRows, lineMatches, sideOf, type BomRow } from "~/features/bom/bom-he
 import { bottomPreviewUrl } from "~/lib/board-geometry";
 import { BomProblems } from "~/features/bom/bom-import";
 import { BomLineDialog } from "~/features/bom/bom-line-dialog";
-import { assemblyHeader, loadAssembly, orNone } from "~/features/bom/bom-loaders.server";
+import { assemblyHeader, loadAssembly, loadMarkedQueries, orNone } from "~/features/bom/bom-loaders.server";
+import { BomQueriesNotice } from "~/features/bom/bom-queries-notice";
+import { queriesByLine, queriesOnLines } from "~/features/bom/bom-queries";
 import { BomSubstitutions, RematchButton } from "~/features/bom/bom-substitutions";
 import { BomTable, BomToolbar, type BomView } from "~/features/bom/bom-table";
 import { call, hrefOf } from "~/lib/api-client";
@@ -58,10 +60,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const asked = versionOf(search.get(VERSION_PARAM));
   const id = params.assembly;
   const assembly = await loadAssembly(api, id, request);
-  const [bom, placements, production] = await Promise.all([
+  const [bom, placements, production, queries] = await Promise.all([
     orNone(call(api, assemblyEndpoints.bom, { params: { id }, query: asked ? { version: asked } : {} })),
     orNone(call(api, assemblyEndpoints.placements, { params: { id } })),
     orNone(call(api, assemblyEndpoints.productionBom, { params: { id } })),
+    loadMarkedQueries(api, id),
   ]);
   if (!bom && asked) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
   const compare = search.get(COMPARE_PARAM) === "1" && bom !== null && bom.version > 1;
@@ -73,7 +76,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         })
       ).data
     : null;
-  return { assembly: assemblyHeader(assembly), bom, placements, diff, production };
+  return {
+    assembly: assemblyHeader(assembly),
+    bom,
+    placements,
+    diff,
+    production,
+    queries: queriesOnLines(queries, bom?.lines.map((line) => line.id) ?? []),
+  };
 }
 
 /** A line's change, saved by the API as the next BOM version. */
@@ -114,7 +124,8 @@ export default function Bom({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const role = useRouteLoaderData<typeof dashboardLoader>("routes/layouts/dashboard")?.companyRole ?? null;
-  const { assembly, bom, placements, diff, production } = loaderData;
+  const { assembly, bom, placements, diff, production, queries } = loaderData;
+  const lineQueries = useMemo(() => queriesByLine(queries), [queries]);
   const values = claimValues(locale);
   const mayEdit = mayCall({ role: "customer", company_role: role }, assemblyEndpoints.bomLine);
   const assemblyHref = `${href("my-pcbas", locale)}?pcba=${assembly.id}`;
@@ -312,6 +323,8 @@ export default function Bom({ loaderData }: Route.ComponentProps) {
 
           {diff ? <BomDiffView diff={diff} /> : null}
 
+          <BomQueriesNotice queries={queries} />
+
           <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <div className="min-w-0 space-y-4">
               <BomToolbar view={view} onChange={setView} />
@@ -323,6 +336,7 @@ export default function Bom({ loaderData }: Route.ComponentProps) {
                   rows={rows}
                   locale={locale}
                   selected={selected}
+                  queries={lineQueries}
                   onSelect={selectRow}
                   onEdit={mayEdit && !view.grouped && bom.version === latest ? setEditing : null}
                 />

@@ -24,7 +24,6 @@ import { AssemblySheet } from "~/features/assemblies/assembly-sheet";
 import { loadAssemblySheet, loadPcbVersionOptions } from "~/features/assemblies/assembly-sheet-loader.server";
 import { AssemblySpecForm } from "~/features/assemblies/assembly-spec-form";
 import { QUERY_REPLY_INTENT } from "~/features/engineering-queries/query-form";
-import { assemblyBoardSource } from "~/features/engineering-queries/query-helpers";
 import {
   loadSheetQueries,
   queryReplyIntent,
@@ -39,6 +38,7 @@ import { listApiParams, readListQuery } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { localeFromPath } from "~/lib/locale";
 import { routePageMeta } from "~/lib/meta";
+import { assemblyBoardSource } from "~/lib/query-board";
 import { currentPage } from "~/lib/route-map";
 import { showToast } from "~/lib/toast";
 import { useListLinks } from "~/lib/use-list-links";
@@ -242,7 +242,7 @@ export default function Pcbas({ loaderData }: Route.ComponentProps) {
               <QueryPanel
                 key={sheet.version.id}
                 queries={queries}
-                board={assemblyBoardSource(sheet.placements, sheet.version.pcb?.preview_top_url ?? null)}
+                board={assemblyBoardSource(sheet.placements, sheet.version.pcb)}
                 focusId={new URLSearchParams(search).get(ASSEMBLY_SHEET_PARAMS.query)}
                 mayReply={mayReply}
                 uploadMaxBytes={uploadMaxBytes ?? 0}

@@ -36,24 +36,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * One customer's file share in the back office (GET /api/staff/companies/:companyId/file-share):
  * `?folder=` opens a folder, `sort` and `dir` order it. The customer's details name the company and
- * the people the share mail goes to.
+ * the people the share mail goes to; its storage usage says what still fits.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const state = readListQuery(new URL(request.url).searchParams, STAFF_CUSTOMER_FILES);
   if (!UUID.test(params.customer))
     return { state, customer: null, content: null, problem: "not_found" as const };
   const api = apiFromRequest(request, context);
-  const [customer, content] = await Promise.all([
+  const [customer, content, usage] = await Promise.all([
     load(api, staffCustomerEndpoints.detail, { params: { id: params.customer } }),
     load(api, staffFileShareEndpoints.fileShareContent, {
       params: { companyId: params.customer },
       query: shareContentQuery(state),
     }),
+    load(api, staffFileShareEndpoints.fileShareUsage, { params: { companyId: params.customer } }),
   ]);
   return {
     state,
     customer: customer.data,
     content: content.data,
+    usage: usage.data,
     problem: customer.problem ?? content.problem,
   };
 }
@@ -74,7 +76,7 @@ export default function StaffCustomerFiles({ loaderData }: Route.ComponentProps)
   const { i18n } = useLingui();
   const locale = useLocale();
   const { pathname } = useLocation();
-  const { state, customer, content, problem } = loaderData;
+  const { state, customer, content, usage, problem } = loaderData;
   const [preview, setPreview] = useState<ShareFile | null>(null);
   const [creating, setCreating] = useState(false);
   const [sharing, setSharing] = useState(false);
@@ -128,6 +130,7 @@ export default function StaffCustomerFiles({ loaderData }: Route.ComponentProps)
               companyName={company.name}
               folder={content.folder}
               users={users}
+              usage={usage}
               onClose={() => setSharing(false)}
             />
           ) : null}

@@ -1,5 +1,6 @@
 import {
   staffAssemblyEndpoints,
+  type AssemblyVersion,
   type BomDto,
   type PlacementsDto,
   type ProductionBom,
@@ -32,6 +33,7 @@ import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { listApiParams, readListQuery } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { routePageMeta } from "~/lib/meta";
+import { assemblyBoardSource } from "~/lib/query-board";
 import { currentPage } from "~/lib/route-map";
 import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
@@ -69,13 +71,13 @@ async function loadReview(api: ApiClient, id: string | null) {
 
 /**
  * What raising a query on the version shown needs and the queries already on it: the designators
- * and lines of the BOM version the specification version names (and of its placements), and the
- * version's queries, newest first.
+ * and lines of the BOM version the specification version names (and of its placements), its board
+ * as the customer's sheet draws it (to pin points on), and the version's queries, newest first.
  */
 async function loadQueryContext(
   api: ApiClient,
   id: string,
-  latest: { id: string; bom_version: number | null; placements_id: string | null },
+  latest: Pick<AssemblyVersion, "id" | "bom_version" | "placements_id" | "pcb">,
   shownBom: BomDto | null,
 ) {
   const params = { id };
@@ -94,8 +96,10 @@ async function loadQueryContext(
     }),
   ]);
   const lines = latest.bom_version === null ? [] : (versionBom?.lines ?? []);
-  const placed = placements?.id === latest.placements_id ? placements.placements : [];
+  const versionPlacements = placements?.id === latest.placements_id ? placements : null;
+  const placed = versionPlacements?.placements ?? [];
   return {
+    board: assemblyBoardSource(versionPlacements, latest.pcb),
     designators: raiseDesignators(
       lines,
       placed.map((placement) => placement.designator),
@@ -245,6 +249,7 @@ export default function StaffAssemblies({ loaderData }: Route.ComponentProps) {
                     }}
                     designators={review.designators}
                     bomLines={review.bomLines}
+                    board={review.board}
                     locale={locale}
                   />
                 }

@@ -21,6 +21,7 @@ import { formIntent, submitIntent } from "~/lib/form-action.server";
 import { listApiParams, readListQuery } from "~/lib/list-query";
 import { loadList } from "~/lib/load-list";
 import { routePageMeta } from "~/lib/meta";
+import { pcbBoardSource } from "~/lib/query-board";
 import { currentPage } from "~/lib/route-map";
 import { useListLinks } from "~/lib/use-list-links";
 import { useLocale } from "~/lib/use-locale";
@@ -162,6 +163,10 @@ export default function StaffPcbs({ loaderData }: Route.ComponentProps) {
                     }}
                     designators={[]}
                     bomLines={[]}
+                    board={pcbBoardSource(sheet.version.fields.width_mm, sheet.version.fields.height_mm, {
+                      top: sheet.version.preview_top_url,
+                      bottom: sheet.version.preview_bottom_url,
+                    })}
                     locale={locale}
                   />
                 }

@@ -1,20 +1,29 @@
 import { useLingui } from "@lingui/react";
 import type { BoardSide, QueryPoint } from "@ems/contracts/engineering-queries";
 import { Maximize2, ZoomIn } from "lucide-react";
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 
-import { Button } from "~/components/ui/button";
 import { footprintSize, toSvg } from "~/lib/board-geometry";
 import { cn } from "~/lib/cn";
+import {
+  boardPointAt,
+  fitView,
+  highlightedParts,
+  svgPointAt,
+  type QueryBoardSource,
+} from "~/lib/query-board";
 
-import { fitView, highlightedParts, type QueryBoardSource } from "./query-helpers";
-import { BoardBackdrop } from "~/components/board-backdrop";
+import { BoardBackdrop } from "./board-backdrop";
+import { Button } from "./ui/button";
 
 /**
  * The board with one query's pins, as the BOM page draws it: the outline, the board image behind it
  * when the PCB has one, every placement of the side as its body, and a ring with the designator at
  * each part the query pins (the highlight does not rest on colour), a numbered pin at each point.
  * It opens zoomed to the pins; "Whole board" shows all of it. The pins are listed as text beside it.
+ * The customer's sheet shows a query's pins on it; the back office's raise form passes `onPlace`: the
+ * whole board is shown and a click drops a pin on the side shown (the form lists the pins as text and
+ * has fields to type them, since a click is no keyboard's way).
  */
 export function QueryBoard({
   board,
@@ -22,12 +31,18 @@ export function QueryBoard({
   points,
   side,
   onSideChange,
+  onPlace,
+  name,
 }: {
   board: QueryBoardSource;
   designators: readonly string[];
   points: readonly QueryPoint[];
   side: BoardSide;
   onSideChange: (side: BoardSide) => void;
+  /** Called with the point of the board clicked (none: the board only shows the pins). */
+  onPlace?: (point: QueryPoint) => void;
+  /** The drawing's name, when it says more than "the board with the pinned parts". */
+  name?: string;
 }) {
   const { i18n } = useLingui();
   const [whole, setWhole] = useState(false);
@@ -39,7 +54,7 @@ export function QueryBoard({
   const shown = board.parts.filter((part) => part.side === side);
   const pins = points.map((point, index) => ({ point, index })).filter(({ point }) => point.side === side);
   const focus = fitView(bounds, side, lit, points);
-  const view = whole ? { x: 0, y: 0, w: width, h: height } : focus;
+  const view = whole || onPlace ? { x: 0, y: 0, w: width, h: height } : focus;
   const zoomed = view.w < width || view.h < height;
   const pad = Math.max(view.w, view.h) * 0.03;
   const scale = Math.max(view.w, view.h);
@@ -47,6 +62,17 @@ export function QueryBoard({
   const image = board.images[side];
   const count = (which: BoardSide) =>
     lit.filter((part) => part.side === which).length + points.filter((point) => point.side === which).length;
+  const shownBox = { x: view.x - pad, y: view.y - pad, w: view.w + 2 * pad, h: view.h + 2 * pad };
+  const place = (event: MouseEvent<SVGSVGElement>) => {
+    if (!onPlace) return;
+    const spot = svgPointAt(
+      { x: event.clientX, y: event.clientY },
+      event.currentTarget.getBoundingClientRect(),
+      shownBox,
+    );
+    const point = spot ? boardPointAt(bounds, side, spot) : null;
+    if (point) onPlace(point);
+  };
 
   return (
     <div className="space-y-2">
@@ -66,30 +92,33 @@ export function QueryBoard({
             </Button>
           ))}
         </div>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          aria-pressed={whole}
-          disabled={!whole && !zoomed}
-          onClick={() => setWhole(!whole)}
-        >
-          {whole ? (
-            <ZoomIn aria-hidden="true" className="size-4" />
-          ) : (
-            <Maximize2 aria-hidden="true" className="size-4" />
-          )}
-          {i18n._(whole ? "eq.board_zoom_pins" : "eq.board_whole")}
-        </Button>
+        {onPlace ? null : (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-pressed={whole}
+            disabled={!whole && !zoomed}
+            onClick={() => setWhole(!whole)}
+          >
+            {whole ? (
+              <ZoomIn aria-hidden="true" className="size-4" />
+            ) : (
+              <Maximize2 aria-hidden="true" className="size-4" />
+            )}
+            {i18n._(whole ? "eq.board_zoom_pins" : "eq.board_whole")}
+          </Button>
+        )}
       </div>
       <div className="overflow-hidden rounded-xl border border-neutral-300 bg-neutral-900 dark:border-neutral-700">
         <svg
           role="img"
-          aria-label={i18n._("eq.board_label", { side })}
+          aria-label={name ?? i18n._("eq.board_label", { side })}
           data-testid="query-board"
           data-side={side}
-          viewBox={`${view.x - pad} ${view.y - pad} ${view.w + 2 * pad} ${view.h + 2 * pad}`}
-          className="block h-auto max-h-96 w-full"
+          viewBox={`${shownBox.x} ${shownBox.y} ${shownBox.w} ${shownBox.h}`}
+          className={cn("block h-auto max-h-96 w-full", onPlace && "cursor-crosshair")}
+          onClick={onPlace ? place : undefined}
         >
           <BoardBackdrop width={width} height={height} image={image} />
           {shown.map((part, index) => {
