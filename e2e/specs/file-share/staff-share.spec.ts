@@ -96,6 +96,8 @@ test("staff share a test report; the customer is mailed, previews, downloads, de
   await page.getByRole("button", { name: "Share files" }).click();
   const panel = page.getByRole("region", { name: `Share files into “${folderName}”` });
   await expect(panel.getByText(/announced by e-mail to .*Lena Hartmann/)).toBeVisible();
+  // The customer's storage, as the customer sees it, says what still fits.
+  await expect(panel.getByText(/^[\d.,]+\s?\S+\sof\s[\d.,]+\s?\S+\sused$/)).toBeVisible();
   const sharedAt = new Date();
   await panel.locator("input[type=file]").setInputFiles({
     name: fileName,
