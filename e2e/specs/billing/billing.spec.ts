@@ -50,7 +50,7 @@ test("from invoice to payment: desk, deliveries, paying by bank transfer, materi
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInByApi(staff, STAFF.email, STAFF.password);

@@ -8,7 +8,7 @@ test("invite a colleague, who accepts and signs in; change their role; add and e
   browser,
 }) => {
   // A long journey across two browser contexts; on a loaded two-core runner it needs more than 30 s.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInByApi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await gotoHydrated(page, "/my/companies");
   await expect(page.getByRole("heading", { level: 1, name: "Your company" })).toBeVisible();
