@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN, signInByApi } from "../../support/accounts.ts";
-import { gotoHydrated } from "../../support/navigation.ts";
+import { shootPages } from "../../support/screenshots.ts";
 import { apiData, STAFF } from "../../support/orders.ts";
 
 /**
@@ -21,24 +20,6 @@ interface QuerySummary {
   subject: { kind: string; spec_id: string; version: number };
 }
 
-async function shoot(page: Page, pages: [string, string][]): Promise<void> {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      for (const [name, url] of pages) {
-        await gotoHydrated(page, url);
-        await expect(page.locator("h1").first()).toBeVisible();
-        await page.waitForLoadState("networkidle");
-        await page.screenshot({
-          path: path.join(SHOTS_DIR!, `${name}-${width}-${scheme}.png`),
-          fullPage: true,
-        });
-      }
-    }
-  }
-}
-
 test("engineering queries and the file share, customer and back office", async ({ page, browser }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS_DIR!, { recursive: true });
@@ -49,7 +30,7 @@ test("engineering queries and the file share, customer and back office", async (
   const open = queries.items.find((query) => query.subject.kind === "assembly")!;
   expect(open, "the demo seed has an open query on an assembly").toBeDefined();
   const { spec_id: assembly, version } = open.subject;
-  await shoot(page, [
+  await shootPages(page, SHOTS_DIR!, [
     ["eq-desk", "/my/desk"],
     ["eq-assembly-sheet", `/my/pcbas?pcba=${assembly}&version=${version}&query=${open.id}`],
     ["eq-bom", `/my/pcbas/bom/${assembly}`],
@@ -61,7 +42,7 @@ test("engineering queries and the file share, customer and back office", async (
   const customers = await apiData<{ items: { id: string; name: string }[] }>(
     await staff.request.get(`/api/staff/customers?q=${encodeURIComponent("Nordwind")}`),
   );
-  await shoot(staff, [
+  await shootPages(staff, SHOTS_DIR!, [
     ["staff-engineering-queries", "/staff/engineering-queries"],
     ["staff-customer-files", `/staff/customers/${customers.items[0]!.id}/files`],
   ]);

@@ -14,6 +14,7 @@ import {
 } from "~/lib/query-board";
 
 import { BoardBackdrop } from "./board-backdrop";
+import { BoardSideToggle } from "./board-side-toggle";
 import { Button } from "./ui/button";
 
 /**
@@ -77,21 +78,12 @@ export function QueryBoard({
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label={i18n._("eq.board_side")} className="flex">
-          {(["top", "bottom"] as const).map((which) => (
-            <Button
-              key={which}
-              type="button"
-              size="sm"
-              variant={side === which ? "primary" : "outline"}
-              aria-pressed={side === which}
-              className={which === "top" ? "rounded-r-none" : "-ml-px rounded-l-none"}
-              onClick={() => onSideChange(which)}
-            >
-              {i18n._("eq.side", { side: which, count: count(which) })}
-            </Button>
-          ))}
-        </div>
+        <BoardSideToggle
+          side={side}
+          label={i18n._("eq.board_side")}
+          sideLabel={(which) => i18n._("eq.side", { side: which, count: count(which) })}
+          onSideChange={onSideChange}
+        />
         {onPlace ? null : (
           <Button
             type="button"

@@ -8,6 +8,7 @@ import { cn } from "~/lib/cn";
 
 import { boardBounds, footprintSize, toSvg } from "~/lib/board-geometry";
 import { BoardBackdrop } from "~/components/board-backdrop";
+import { BoardSideToggle } from "~/components/board-side-toggle";
 
 type Side = "top" | "bottom";
 
@@ -85,21 +86,12 @@ export function BomBoard({
           {i18n._("bom.board_title")}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <div role="group" aria-label={i18n._("bom.board_side")} className="flex">
-            {(["top", "bottom"] as const).map((which) => (
-              <Button
-                key={which}
-                type="button"
-                size="sm"
-                variant={side === which ? "primary" : "outline"}
-                aria-pressed={side === which}
-                className={which === "top" ? "rounded-r-none" : "-ml-px rounded-l-none"}
-                onClick={() => onSideChange(which)}
-              >
-                {i18n._(`bom.side.${which}`, { count: count(which) })}
-              </Button>
-            ))}
-          </div>
+          <BoardSideToggle
+            side={side}
+            label={i18n._("bom.board_side")}
+            sideLabel={(which) => i18n._(`bom.side.${which}`, { count: count(which) })}
+            onSideChange={onSideChange}
+          />
           <div role="group" aria-label={i18n._("bom.board_zoom")} className="flex gap-1">
             <Button
               type="button"
