@@ -1,4 +1,5 @@
 import { siteConfig } from "@ems/config/site";
+import { remembered } from "@ems/i18n/format-ledger";
 import { LOCALE_TAGS, type Locale } from "@ems/i18n/locales";
 
 const { claims, legal, contact, brand } = siteConfig;
@@ -11,12 +12,15 @@ function listFormat(locale: Locale, items: readonly string[]): string {
  * The values that fill messages and content about the operator, formatted for the page's language:
  * country names come from Intl (so a new site in another country needs no translation) and lists get
  * the language's own "and". Message catalogs and Markdown bodies use the same names ({brand}, {days}…).
+ * They go through the format ledger (@ems/i18n/format-ledger) as one JSON text: the browser
+ * hydrating a page takes the server's instead of loading Intl's region and list data.
  */
 export function claimValues(locale: Locale): ClaimValues {
-  let values = claimValuesByLocale.get(locale);
+  const json = remembered(`claims:${locale}`, () => claimValuesJson(locale));
+  let values = claimValuesByJson.get(json);
   if (!values) {
-    values = formatClaimValues(locale);
-    claimValuesByLocale.set(locale, values);
+    values = JSON.parse(json) as ClaimValues;
+    claimValuesByJson.set(json, values);
   }
   return values;
 }
@@ -25,7 +29,17 @@ export type ClaimValues = Readonly<ReturnType<typeof formatClaimValues>>;
 
 // Building Intl.DisplayNames and Intl.ListFormat loads locale data: done once per language instead of
 // in every component that shows a claim (the home page asked for them dozens of times while hydrating).
-const claimValuesByLocale = new Map<Locale, ClaimValues>();
+const claimValuesJsonByLocale = new Map<Locale, string>();
+const claimValuesByJson = new Map<string, ClaimValues>();
+
+function claimValuesJson(locale: Locale): string {
+  let json = claimValuesJsonByLocale.get(locale);
+  if (json === undefined) {
+    json = JSON.stringify(formatClaimValues(locale));
+    claimValuesJsonByLocale.set(locale, json);
+  }
+  return json;
+}
 
 function formatClaimValues(locale: Locale) {
   const regions = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" });

@@ -16,7 +16,7 @@ import { LanguageSelector } from "./language-selector";
 import { PortalNav } from "./portal-nav";
 import { SkipLink } from "./site-header";
 import { CopyrightLine, LegalLinks } from "./site-footer";
-import { PortalContainerContext } from "./ui/portal-container";
+import { PortalContainerHeader } from "./ui/portal-container";
 import { Tooltip, TooltipProvider } from "./ui/tooltip";
 
 const iconButtonClass =
@@ -153,30 +153,24 @@ export function AppShell({
   const { i18n } = useLingui();
   const locale = useLocale();
   const session = useSession();
-  const [headerElement, setHeaderElement] = useState<HTMLElement | null>(null);
   // After a profile change the session store holds the newer name.
   const shown = session.status === "signed-in" ? session.user : user;
 
   return (
     <TooltipProvider delayDuration={300}>
       <div className="flex min-h-dvh flex-col">
-        <PortalContainerContext value={headerElement}>
-          <header
-            ref={setHeaderElement}
-            className="sticky top-0 z-40 border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950"
-          >
-            <SkipLink />
-            <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
-              <NavDrawer staff={staff} companyRole={companyRole} />
-              <BrandLink fullName />
-              <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1.5">
-                <LanguageSelector />
-                <ColorModeToggle />
-                <AccountMenu user={shown} />
-              </div>
+        <PortalContainerHeader className="sticky top-0 z-40 border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-950">
+          <SkipLink />
+          <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
+            <NavDrawer staff={staff} companyRole={companyRole} />
+            <BrandLink fullName />
+            <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1.5">
+              <LanguageSelector />
+              <ColorModeToggle />
+              <AccountMenu user={shown} />
             </div>
-          </header>
-        </PortalContainerContext>
+          </div>
+        </PortalContainerHeader>
         <div className="flex flex-1">
           <Sidebar staff={staff} companyRole={companyRole} initialCollapsed={sidebarCollapsed} />
           <div className="flex min-w-0 flex-1 flex-col">

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useLingui } from "@lingui/react";
 import { ChevronDown } from "lucide-react";
 import { useLocation } from "react-router";
@@ -21,9 +22,10 @@ const entryClass =
 /**
  * The desktop menu bar (≥ 1024 px, docs/behaviour/public-site.md#desktop-header): one Radix dropdown per group plus the contact entry.
  * Tab moves between the entries; Enter, Space or ↓ opens a group; the arrow keys move within it;
- * Escape closes it and returns focus to its button.
+ * Escape closes it and returns focus to its button. Memoised: the header re-renders when it passes
+ * its scroll threshold or opens the mobile panel, and the menu's dozens of links need not follow.
  */
-export function MainNav({ groups }: { groups: MenuGroup[] }) {
+export const MainNav = memo(function MainNav({ groups }: { groups: MenuGroup[] }) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
   const current = activeGroup(groups, pathname);
@@ -71,4 +73,4 @@ export function MainNav({ groups }: { groups: MenuGroup[] }) {
       </ul>
     </nav>
   );
-}
+});

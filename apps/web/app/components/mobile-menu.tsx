@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { ChevronDown, LayoutDashboard, LogOut, Menu, X } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { memo, type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 
 import { localeFromPath, localizePath } from "~/lib/locale";
@@ -84,8 +84,9 @@ function Group({ group, onChosen }: { group: MenuGroup; onChosen: () => void }) 
  * The panel of small screens: four independently collapsible groups and the contact
  * entry, then the account actions. Choosing a link closes it; so do Escape and any navigation.
  * From 768 px the groups stand in two columns; below that they are stacked (vertical navigation).
+ * Memoised like MainNav: the closed panel's links need not re-render when the header scrolls.
  */
-export function MobileMenuPanel({
+export const MobileMenuPanel = memo(function MobileMenuPanel({
   id,
   open,
   onClose,
@@ -191,4 +192,4 @@ export function MobileMenuPanel({
       ) : null}
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useCallback, useId, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import { LogIn } from "lucide-react";
 import { Link, useLocation, useMatches } from "react-router";
 
@@ -16,7 +16,7 @@ import { ColorModeToggle } from "./color-mode-toggle";
 import { LanguageSelector } from "./language-selector";
 import { MainNav } from "./main-nav";
 import { MobileMenuButton, MobileMenuPanel } from "./mobile-menu";
-import { PortalContainerContext } from "./ui/portal-container";
+import { PortalContainerHeader } from "./ui/portal-container";
 import { Tooltip, TooltipProvider } from "./ui/tooltip";
 
 export function SkipLink() {
@@ -28,16 +28,6 @@ export function SkipLink() {
     >
       {i18n._("nav.skip_to_content")}
     </a>
-  );
-}
-
-/** True after hydration; the hint cookie can only be read in the browser. */
-const noSubscription = () => () => undefined;
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
   );
 }
 
@@ -63,9 +53,7 @@ export function SiteHeader({ accountLinks = true }: { accountLinks?: boolean }) 
   const groups = useMemo(() => menuGroups(locale), [locale]);
   const scrolled = useScrolledPast(headerScrollThreshold(useIsHome()));
   const session = useSession();
-  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [headerElement, setHeaderElement] = useState<HTMLElement | null>(null);
   const panelId = useId();
 
   const closeMenu = useCallback((focusButton = false) => {
@@ -80,79 +68,79 @@ export function SiteHeader({ accountLinks = true }: { accountLinks?: boolean }) 
     setMenuOpen(false);
   }
 
-  const showSkeleton = session.status === "loading" && hydrated && hasLoggedInHint();
+  // The server and the hydrating browser render the signed-out header ("signed-out" is the session's
+  // server snapshot), so a hint-less visitor's header renders once; only "loading" in the browser
+  // reads the cookie.
+  const showSkeleton = session.status === "loading" && hasLoggedInHint();
   const signedOut = session.status === "signed-out" || (session.status === "loading" && !showSkeleton);
   const linkBase = "inline-flex h-10 items-center rounded-md px-3 text-sm font-semibold whitespace-nowrap";
 
   return (
     <TooltipProvider delayDuration={300}>
-      <PortalContainerContext value={headerElement}>
-        <header
-          ref={setHeaderElement}
-          data-scrolled={scrolled ? "true" : "false"}
-          className={cn(
-            "sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200 motion-reduce:transition-none",
-            scrolled || menuOpen
-              ? "border-neutral-200 bg-white shadow-md dark:border-neutral-800 dark:bg-neutral-950 dark:shadow-black/40"
-              : "border-transparent bg-white/90 backdrop-blur dark:bg-neutral-950/90",
-          )}
-        >
-          <SkipLink />
-          <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4 md:px-6">
-            <BrandLink />
-            <MainNav groups={groups} />
-            <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1.5">
-              <ColorModeToggle />
-              {showSkeleton ? <AccountSkeleton /> : null}
-              {session.status === "signed-in" ? <AccountMenu user={session.user} /> : null}
-              {signedOut ? (
-                <div className="hidden items-center gap-1 lg:flex 2xl:gap-1.5">
-                  <LanguageSelector />
-                  {accountLinks ? (
-                    <>
-                      {/* Below 1280 px the menu bar needs the room: an icon with a tooltip. */}
-                      <Tooltip content={i18n._("nav.login")}>
-                        <Link
-                          to={localizePath("/login", locale)}
-                          className={cn(
-                            linkBase,
-                            "px-2.5 text-neutral-800 hover:bg-neutral-100 2xl:px-3 dark:text-neutral-100 dark:hover:bg-neutral-800",
-                          )}
-                        >
-                          <LogIn aria-hidden="true" className="size-5 2xl:hidden" />
-                          <span className="max-2xl:sr-only">{i18n._("nav.login")}</span>
-                        </Link>
-                      </Tooltip>
+      <PortalContainerHeader
+        data-scrolled={scrolled ? "true" : "false"}
+        className={cn(
+          "sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200 motion-reduce:transition-none",
+          scrolled || menuOpen
+            ? "border-neutral-200 bg-white shadow-md dark:border-neutral-800 dark:bg-neutral-950 dark:shadow-black/40"
+            : "border-transparent bg-white/90 backdrop-blur dark:bg-neutral-950/90",
+        )}
+      >
+        <SkipLink />
+        <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4 md:px-6">
+          <BrandLink />
+          <MainNav groups={groups} />
+          <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1.5">
+            <ColorModeToggle />
+            {showSkeleton ? <AccountSkeleton /> : null}
+            {session.status === "signed-in" ? <AccountMenu user={session.user} /> : null}
+            {signedOut ? (
+              <div className="hidden items-center gap-1 lg:flex 2xl:gap-1.5">
+                <LanguageSelector />
+                {accountLinks ? (
+                  <>
+                    {/* Below 1280 px the menu bar needs the room: an icon with a tooltip. */}
+                    <Tooltip content={i18n._("nav.login")}>
                       <Link
-                        to={localizePath("/register", locale)}
+                        to={localizePath("/login", locale)}
                         className={cn(
                           linkBase,
-                          "bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-600 dark:hover:bg-primary-700",
+                          "px-2.5 text-neutral-800 hover:bg-neutral-100 2xl:px-3 dark:text-neutral-100 dark:hover:bg-neutral-800",
                         )}
                       >
-                        {i18n._("nav.register")}
+                        <LogIn aria-hidden="true" className="size-5 2xl:hidden" />
+                        <span className="max-2xl:sr-only">{i18n._("nav.login")}</span>
                       </Link>
-                    </>
-                  ) : null}
-                </div>
-              ) : null}
-              <MobileMenuButton
-                open={menuOpen}
-                onToggle={() => setMenuOpen((open) => !open)}
-                controls={panelId}
-              />
-            </div>
-            <MobileMenuPanel
-              id={panelId}
+                    </Tooltip>
+                    <Link
+                      to={localizePath("/register", locale)}
+                      className={cn(
+                        linkBase,
+                        "bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-600 dark:hover:bg-primary-700",
+                      )}
+                    >
+                      {i18n._("nav.register")}
+                    </Link>
+                  </>
+                ) : null}
+              </div>
+            ) : null}
+            <MobileMenuButton
               open={menuOpen}
-              onClose={closeMenu}
-              groups={groups}
-              session={session}
-              accountLinks={accountLinks}
+              onToggle={() => setMenuOpen((open) => !open)}
+              controls={panelId}
             />
           </div>
-        </header>
-      </PortalContainerContext>
+          <MobileMenuPanel
+            id={panelId}
+            open={menuOpen}
+            onClose={closeMenu}
+            groups={groups}
+            session={session}
+            accountLinks={accountLinks}
+          />
+        </div>
+      </PortalContainerHeader>
     </TooltipProvider>
   );
 }

@@ -55,3 +55,38 @@ describe("isContentFirst", () => {
     expect(isContentFirst(["root"])).toBe(false);
   });
 });
+
+describe("editHead's insertion before </body>", () => {
+  const withLedger = (chunks: string[], insert: () => string) =>
+    text(
+      Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(
+        editHead({ styles: "body{color:red}", dropModulePreloads: true, beforeBodyEnd: insert }),
+      ),
+    );
+  const INSERTED = EDITED.replace("</body>", '<script type="application/json">{}</script></body>');
+
+  it("puts the text just before </body>, asked for once the body has been rendered", async () => {
+    let asked = 0;
+    const html = await withLedger([DOCUMENT], () => {
+      asked += 1;
+      return '<script type="application/json">{}</script>';
+    });
+    expect(html).toBe(INSERTED);
+    expect(asked).toBe(1);
+  });
+
+  it("gives the same document wherever the stream is cut, twice", async () => {
+    const insert = () => '<script type="application/json">{}</script>';
+    for (let cut = 1; cut < DOCUMENT.length; cut += 7) {
+      for (let second = cut + 1; second < DOCUMENT.length; second += 5) {
+        const chunks = [DOCUMENT.slice(0, cut), DOCUMENT.slice(cut, second), DOCUMENT.slice(second)];
+        expect(await withLedger(chunks, insert), `cut at ${cut} and ${second}`).toBe(INSERTED);
+      }
+    }
+  });
+
+  it("lets a body that never ends through unchanged", async () => {
+    const partial = DOCUMENT.slice(0, DOCUMENT.indexOf("</body>") + 4);
+    expect(await withLedger([partial], () => "never")).toBe(EDITED.slice(0, EDITED.indexOf("</body>") + 4));
+  });
+});

@@ -18,33 +18,56 @@ export function isContentFirst(routeIds: readonly string[]): boolean {
 
 const PRELOAD = /<link rel="modulepreload"[^>]*\/>/g;
 const HEAD_END = "</head>";
+const BODY_END = "</body>";
 
 /**
- * Edits the <head> of a streamed HTML document: puts `styles` in a <style> element at its end, so
- * the first paint needs no request, and drops the module preloads when asked to. The stylesheet
- * is added here rather than rendered by React so that it is not also shipped inside the scripts
- * (12 KB compressed) only to be ignored by hydration; React 19 skips unknown elements in <head>
- * when it hydrates and leaves them in place. Everything after </head> passes through untouched.
+ * Edits a streamed HTML document: puts `styles` in a <style> element at the end of <head>, so the
+ * first paint needs no request, drops the module preloads there when asked to, and inserts
+ * `beforeBodyEnd()` (asked when </body> arrives, after everything React rendered) just before
+ * </body>. The stylesheet is added here rather than rendered by React so that it is not also
+ * shipped inside the scripts (12 KB compressed) only to be ignored by hydration; React 19 skips
+ * unknown elements in <head> when it hydrates and leaves them in place. The rest passes untouched.
  */
-export function editHead(options: { styles: string; dropModulePreloads: boolean }): Transform {
+export function editHead(options: {
+  styles: string;
+  dropModulePreloads: boolean;
+  beforeBodyEnd?: () => string;
+}): Transform {
   let head: string | null = "";
+  // After </head>: the end of the text seen so far that could still begin "</body>".
+  let tail = "";
+  let bodyDone = !options.beforeBodyEnd;
   const edit = (text: string, end: number) => {
     const start = options.dropModulePreloads ? text.slice(0, end).replace(PRELOAD, "") : text.slice(0, end);
     return `${start}<style>${options.styles}</style>${text.slice(end)}`;
   };
+  const editBody = (text: string): string => {
+    if (bodyDone) return text;
+    const seen = tail + text;
+    const end = seen.indexOf(BODY_END);
+    if (end !== -1) {
+      bodyDone = true;
+      tail = "";
+      return `${seen.slice(0, end)}${options.beforeBodyEnd?.() ?? ""}${seen.slice(end)}`;
+    }
+    const keep = Math.min(seen.length, BODY_END.length - 1);
+    tail = seen.slice(seen.length - keep);
+    return seen.slice(0, seen.length - keep);
+  };
   return new Transform({
     transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
-      if (head === null) return callback(null, chunk);
+      if (head === null) return callback(null, editBody(chunk.toString()));
       head += chunk.toString();
       const end = head.indexOf(HEAD_END);
       if (end === -1) return callback();
-      const text = edit(head, end);
+      const split = end + HEAD_END.length;
+      const text = edit(head.slice(0, split), end) + editBody(head.slice(split));
       head = null;
       callback(null, text);
     },
     flush(callback: TransformCallback) {
-      // A document without </head> (an error before the shell) goes out as it came.
-      callback(null, head ?? "");
+      // A document without </head> or </body> (an error before the shell) goes out as it came.
+      callback(null, head ?? tail);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
+import { remembered } from "@ems/i18n/format-ledger";
 import type { Locale } from "@ems/i18n/locales";
 
 import { needsPortalCatalog } from "./catalog-parts";
@@ -35,6 +36,54 @@ export function reportMissingMessage(locale: string, id: string): string {
   return id;
 }
 
+const INTL_TYPES = new Set(["plural", "selectordinal", "number", "date", "time"]);
+const usesIntlByMessage = new WeakMap<object, boolean>();
+
+/** Whether a compiled message formats a number or date (a plural's "#" is a number) through Intl. */
+export function messageUsesIntl(message: unknown): boolean {
+  if (!Array.isArray(message)) return false;
+  const known = usesIntlByMessage.get(message);
+  if (known !== undefined) return known;
+  const uses = message.some((token: unknown) => {
+    if (!Array.isArray(token)) return false;
+    const [, type, format] = token as [unknown, unknown, unknown];
+    if (typeof type === "string" && INTL_TYPES.has(type)) return true;
+    // A select's branches may hold plurals of their own.
+    return (
+      type === "select" &&
+      typeof format === "object" &&
+      format !== null &&
+      Object.values(format).some(messageUsesIntl)
+    );
+  });
+  usesIntlByMessage.set(message, uses);
+  return uses;
+}
+
+type Translate = I18n["_"];
+
+/**
+ * Texts with plurals, numbers or dates go through the format ledger (@ems/i18n/format-ledger, ADR
+ * 0021) like the formatters do: Lingui writes a plural's "#" with Intl.NumberFormat, the first of
+ * which costs the hydrating browser Intl's locale data. Only calls with an id and plain values
+ * (strings, numbers, booleans) are remembered; the key holds all of them.
+ */
+function rememberFormattedMessages(i18n: I18n): I18n {
+  const translate: Translate = i18n._.bind(i18n);
+  const remember = ((id: unknown, values?: unknown, options?: unknown) => {
+    const call = () => (translate as (...args: unknown[]) => string)(id, values, options);
+    if (typeof id !== "string" || !values || typeof values !== "object" || options !== undefined)
+      return call();
+    const entries = Object.entries(values);
+    const plain = entries.every(([, value]) => ["string", "number", "boolean"].includes(typeof value));
+    if (!plain || !messageUsesIntl(i18n.messages[id])) return call();
+    return remembered(`message:${i18n.locale}:${id}|${JSON.stringify(entries)}`, call);
+  }) as Translate;
+  i18n._ = remember;
+  i18n.t = remember;
+  return i18n;
+}
+
 function importPart(parts: typeof publicParts, locale: Locale, part: string): Promise<Messages> {
   const importer = parts[`../locales/${locale}/${part}.ts`];
   if (!importer) throw new Error(`No compiled catalog for "${locale}"; run npm run i18n:compile`);
@@ -47,7 +96,9 @@ function loadPublic(locale: Locale): Promise<I18n> {
   let loading = pending.get(locale);
   if (!loading) {
     loading = importPart(publicParts, locale, "public").then((messages) => {
-      const i18n = setupI18n({ locale, messages: { [locale]: messages }, missing: reportMissingMessage });
+      const i18n = rememberFormattedMessages(
+        setupI18n({ locale, messages: { [locale]: messages }, missing: reportMissingMessage }),
+      );
       instances.set(locale, i18n);
       latest = i18n;
       pending.delete(locale);

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { formatNumber } from "@ems/i18n/format";
 import {
   useEffect,
   useId,
@@ -104,7 +105,7 @@ export function useLimitedText<E extends TextElement>(
               : "text-neutral-600 dark:text-neutral-400",
           )}
         >
-          <span aria-hidden="true">{`${i18n.number(length)} / ${i18n.number(max)}`}</span>
+          <span aria-hidden="true">{`${formatNumber(length, i18n.locale)} / ${formatNumber(max, i18n.locale)}`}</span>
           <span className="sr-only">{i18n._("form.char_count", { count: length, max })}</span>
         </p>
       </div>
