@@ -172,23 +172,29 @@ export const MobileMenuPanel = memo(function MobileMenuPanel({
       hidden={!open}
       className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-b border-neutral-200 bg-white shadow-lg lg:hidden dark:border-neutral-800 dark:bg-neutral-950"
     >
-      <nav aria-label={i18n._("nav.main_label")} className="mx-auto max-w-7xl px-3 py-3 sm:px-4 md:px-6">
-        <ul className="flex flex-col md:grid md:grid-cols-2 md:items-start md:gap-x-6">
-          {groups.map((group) => (
-            <Group key={group.id} group={group} onChosen={() => onClose()} />
-          ))}
-          <li className="border-b border-neutral-200 md:col-span-2 md:border-none dark:border-neutral-800">
-            <ContactEntryLink
-              closeMenu={() => onClose()}
-              className="flex min-h-12 items-center rounded-md px-3 text-base font-semibold text-neutral-900 hover:bg-neutral-100 dark:text-white dark:hover:bg-neutral-800"
-            />
-          </li>
-        </ul>
-      </nav>
-      {account ? (
-        <div className="mx-auto max-w-7xl border-t border-neutral-200 px-3 py-4 sm:px-4 md:px-6 dark:border-neutral-800">
-          {account}
-        </div>
+      {/* Rendered only while open: the closed panel's links (the whole menu again) and its groups
+          would otherwise be hydrated on every page load for nothing (issue 20). */}
+      {open ? (
+        <>
+          <nav aria-label={i18n._("nav.main_label")} className="mx-auto max-w-7xl px-3 py-3 sm:px-4 md:px-6">
+            <ul className="flex flex-col md:grid md:grid-cols-2 md:items-start md:gap-x-6">
+              {groups.map((group) => (
+                <Group key={group.id} group={group} onChosen={() => onClose()} />
+              ))}
+              <li className="border-b border-neutral-200 md:col-span-2 md:border-none dark:border-neutral-800">
+                <ContactEntryLink
+                  closeMenu={() => onClose()}
+                  className="flex min-h-12 items-center rounded-md px-3 text-base font-semibold text-neutral-900 hover:bg-neutral-100 dark:text-white dark:hover:bg-neutral-800"
+                />
+              </li>
+            </ul>
+          </nav>
+          {account ? (
+            <div className="mx-auto max-w-7xl border-t border-neutral-200 px-3 py-4 sm:px-4 md:px-6 dark:border-neutral-800">
+              {account}
+            </div>
+          ) : null}
+        </>
       ) : null}
     </div>
   );

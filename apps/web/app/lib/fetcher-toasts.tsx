@@ -20,8 +20,10 @@ interface Watched {
   gone: boolean;
 }
 
-let watched: readonly Watched[] = [];
+// The server's snapshot and the browser's first are the same array, so hydrating needs no second
+// render of the root.
 const NOTHING_WATCHED: readonly Watched[] = [];
+let watched: readonly Watched[] = NOTHING_WATCHED;
 /** How many mounted forms use each fetcher key (a list renders a row's form as a card and a table row). */
 const forms = new Map<string, number>();
 const listeners = new Set<() => void>();
