@@ -34,7 +34,7 @@ import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
 import { Input, inputClassName } from "~/components/ui/input";
-import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
+import { listHref, sortChange, sortHidden } from "~/lib/list-query";
 import { openAfterPayment, openState } from "~/lib/open-amount";
 import { href } from "~/lib/route-map";
 import { showToast } from "~/lib/toast";
@@ -43,27 +43,19 @@ import { useFetcherForm } from "~/lib/use-fetcher-form";
 import { majorText, parseMajor } from "./format";
 import { canCredit, CreditNoteDialog } from "./credit-notes";
 import { STAFF_CREDIT_NOTES, STAFF_DELIVERIES, STAFF_INVOICES } from "./list-specs";
-import type { CompanyOption } from "./quotes-list";
-import { FilterField, FilterForm, InvoiceStatusBadge, linkClass, mutedClass, useFieldText } from "./staff-ui";
+import {
+  CompanyFilter,
+  FilterForm,
+  FilterSearch,
+  FilterSelect,
+  InvoiceStatusBadge,
+  linkClass,
+  mutedClass,
+  useFieldText,
+} from "./staff-ui";
 import { ActionsHeader, DocumentCell, RowAction, ShipmentCell } from "./staff-cells";
 import type { StaffListProps as ListProps } from "./staff-views";
 import { hrefOf } from "~/lib/api-client";
-
-function CompanyFilter({ companies, state }: { companies: CompanyOption[]; state: ListState }) {
-  const { i18n } = useLingui();
-  return (
-    <FilterField label={i18n._("staff.col_company")}>
-      <select name="company_id" defaultValue={state.filters.company_id ?? ""} className={inputClassName}>
-        <option value="">{i18n._("staff.all_companies")}</option>
-        {companies.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </FilterField>
-  );
-}
 
 const invoiceColumn = createColumnHelper<StaffInvoice>();
 
@@ -216,30 +208,28 @@ export function InvoicesList(props: ListProps<StaffInvoice>) {
   return (
     <div className="space-y-4">
       <FilterForm label={i18n._("staff.invoices_filter")} hidden={{ ...sortHidden(state, STAFF_INVOICES) }}>
-        <FilterField label={i18n._("staff.col_status")}>
-          <select name="status" defaultValue={state.filters.status ?? ""} className={inputClassName}>
-            <option value="">{i18n._("staff.all_statuses")}</option>
-            {INVOICE_DISPLAY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {i18n._("staff.invoice_status", { status: s })}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={i18n._("staff.col_payment")}>
-          <select name="payment" defaultValue={state.filters.payment ?? ""} className={inputClassName}>
-            <option value="">{i18n._("staff.all_payments")}</option>
-            {INVOICE_PAYMENT_FILTERS.map((p) => (
-              <option key={p} value={p}>
-                {i18n._("staff.payment_filter", { filter: p })}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <FilterSelect
+          name="status"
+          label={i18n._("staff.col_status")}
+          value={state.filters.status}
+          allLabel={i18n._("staff.all_statuses")}
+          options={INVOICE_DISPLAY_STATUSES.map((s) => ({
+            value: s,
+            label: i18n._("staff.invoice_status", { status: s }),
+          }))}
+        />
+        <FilterSelect
+          name="payment"
+          label={i18n._("staff.col_payment")}
+          value={state.filters.payment}
+          allLabel={i18n._("staff.all_payments")}
+          options={INVOICE_PAYMENT_FILTERS.map((p) => ({
+            value: p,
+            label: i18n._("staff.payment_filter", { filter: p }),
+          }))}
+        />
         <CompanyFilter companies={companies} state={state} />
-        <FilterField label={i18n._("staff.search_invoices")}>
-          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
-        </FilterField>
+        <FilterSearch label={i18n._("staff.search_invoices")} value={state.q} />
       </FilterForm>
       <ListBody
         page={{ items, total, page, page_size: pageSize }}
@@ -506,9 +496,7 @@ export function DeliveriesList(props: ListProps<StaffDeliveryNote>) {
         }}
       >
         <CompanyFilter companies={companies} state={state} />
-        <FilterField label={i18n._("staff.search_deliveries")}>
-          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
-        </FilterField>
+        <FilterSearch label={i18n._("staff.search_deliveries")} value={state.q} />
       </FilterForm>
       <ListBody
         page={{ items, total, page, page_size: pageSize }}
@@ -604,9 +592,7 @@ export function CreditNotesList(props: ListProps<StaffCreditNote>) {
         hidden={{ view: "credit-notes", ...sortHidden(state, STAFF_CREDIT_NOTES) }}
       >
         <CompanyFilter companies={companies} state={state} />
-        <FilterField label={i18n._("staff.search_credit_notes")}>
-          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
-        </FilterField>
+        <FilterSearch label={i18n._("staff.search_credit_notes")} value={state.q} />
       </FilterForm>
       <ListBody
         page={{ items, total, page, page_size: pageSize }}

@@ -13,12 +13,11 @@ import { Dialog } from "~/components/ui/dialog";
 import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
-import { inputClassName } from "~/components/ui/input";
 import { listHref, sortChange, sortHidden, type ListState } from "~/lib/list-query";
 import { href } from "~/lib/route-map";
 
 import { STAFF_CUSTOMERS } from "./list-specs";
-import { Detail, FilterField, FilterForm, linkClass, mutedClass } from "./staff-ui";
+import { Detail, FilterForm, FilterSearch, linkClass, mutedClass } from "./staff-ui";
 import { ActionsHeader } from "./staff-cells";
 
 /** Country and language names in the page's language, from the codes the API sends. */
@@ -170,9 +169,7 @@ export function CustomersTable({
   return (
     <div className="space-y-4">
       <FilterForm label={i18n._("staff.customers_filter")} hidden={{ ...sortHidden(state, STAFF_CUSTOMERS) }}>
-        <FilterField label={i18n._("staff.search_company")}>
-          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
-        </FilterField>
+        <FilterSearch label={i18n._("staff.search_company")} value={state.q} />
       </FilterForm>
       <ListBody
         page={{ items, total, page, page_size: pageSize }}

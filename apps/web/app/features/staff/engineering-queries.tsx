@@ -30,7 +30,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormField, IntentField } from "~/components/ui/form-field";
-import { inputClassName } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { hrefOf } from "~/lib/api-client";
 import type { FormReply } from "~/lib/form-action.server";
@@ -43,7 +42,7 @@ import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import { STAFF_ENGINEERING_QUERIES } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
-import { Detail, FilterField, FilterForm, linkClass, mutedClass } from "./staff-ui";
+import { Detail, FilterForm, FilterSearch, FilterSelect, linkClass, mutedClass } from "./staff-ui";
 
 /**
  * The back office's side of engineering queries (docs/behaviour/engineering.md#engineering-queries):
@@ -206,29 +205,24 @@ export function QueriesList({
         label={i18n._("staff_eq.filter")}
         hidden={{ ...sortHidden(state, STAFF_ENGINEERING_QUERIES) }}
       >
-        <FilterField label={i18n._("staff.col_status")}>
-          <select name="status" defaultValue={state.filters.status ?? ""} className={inputClassName}>
-            <option value="">{i18n._("staff.all_statuses")}</option>
-            {QUERY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {i18n._("staff_eq.status", { status })}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={i18n._("staff_eq.col_customer")}>
-          <select name="company" defaultValue={state.filters.company ?? ""} className={inputClassName}>
-            <option value="">{i18n._("staff.all_companies")}</option>
-            {companies.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={i18n._("staff_eq.search")}>
-          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
-        </FilterField>
+        <FilterSelect
+          name="status"
+          label={i18n._("staff.col_status")}
+          value={state.filters.status}
+          allLabel={i18n._("staff.all_statuses")}
+          options={QUERY_STATUSES.map((status) => ({
+            value: status,
+            label: i18n._("staff_eq.status", { status }),
+          }))}
+        />
+        <FilterSelect
+          name="company"
+          label={i18n._("staff_eq.col_customer")}
+          value={state.filters.company}
+          allLabel={i18n._("staff.all_companies")}
+          options={companies.map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <FilterSearch label={i18n._("staff_eq.search")} value={state.q} />
       </FilterForm>
       <ListBody
         page={{ items, total, page, page_size: pageSize }}

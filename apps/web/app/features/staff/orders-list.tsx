@@ -10,13 +10,21 @@ import { Link } from "react-router";
 import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
-import { inputClassName } from "~/components/ui/input";
 import { listHref, sortChange, sortHidden } from "~/lib/list-query";
 import { href } from "~/lib/route-map";
 
 import { STAFF_ORDERS } from "./list-specs";
 import type { StaffListProps } from "./staff-views";
-import { FilterField, FilterForm, linkClass, mutedClass, OrderStatusBadge, ProgressBar } from "./staff-ui";
+import {
+  CompanyFilter,
+  FilterForm,
+  FilterSearch,
+  FilterSelect,
+  linkClass,
+  mutedClass,
+  OrderStatusBadge,
+  ProgressBar,
+} from "./staff-ui";
 
 const orderColumn = createColumnHelper<StaffOrderRow>();
 
@@ -97,29 +105,18 @@ export function OrdersList({
   return (
     <div className="space-y-4">
       <FilterForm label={i18n._("staff.orders_filter")} hidden={{ ...sortHidden(state, STAFF_ORDERS) }}>
-        <FilterField label={i18n._("staff.col_status")}>
-          <select name="status" defaultValue={state.filters.status ?? ""} className={inputClassName}>
-            <option value="">{i18n._("staff.all_statuses")}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {i18n._("staff.order_status", { status: s })}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={i18n._("staff.col_company")}>
-          <select name="company_id" defaultValue={state.filters.company_id ?? ""} className={inputClassName}>
-            <option value="">{i18n._("staff.all_companies")}</option>
-            {companies.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={i18n._("staff.search_orders")}>
-          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
-        </FilterField>
+        <FilterSelect
+          name="status"
+          label={i18n._("staff.col_status")}
+          value={state.filters.status}
+          allLabel={i18n._("staff.all_statuses")}
+          options={ORDER_STATUSES.map((s) => ({
+            value: s,
+            label: i18n._("staff.order_status", { status: s }),
+          }))}
+        />
+        <CompanyFilter companies={companies} state={state} />
+        <FilterSearch label={i18n._("staff.search_orders")} value={state.q} />
       </FilterForm>
       <ListBody
         page={{ items, total, page, page_size: pageSize }}

@@ -36,8 +36,9 @@ import { STAFF_QUOTES } from "./list-specs";
 import { HiddenFields, useMessageText } from "./quote-editor";
 import { emptyLine, issueMessage, linesBody, type FieldErrors, type LineDraft } from "./quote-lines";
 import {
-  FilterField,
+  CompanyFilter,
   FilterForm,
+  FilterSearch,
   linkClass,
   mutedClass,
   QuoteStatusBadge,
@@ -175,19 +176,8 @@ export function QuotesList({
           ...sortHidden(state, STAFF_QUOTES),
         }}
       >
-        <FilterField label={i18n._("staff.col_company")}>
-          <select name="company_id" defaultValue={state.filters.company_id ?? ""} className={inputClassName}>
-            <option value="">{i18n._("staff.all_companies")}</option>
-            {companies.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={i18n._("staff.search_quotes")}>
-          <input name="q" type="search" defaultValue={state.q} maxLength={100} className={inputClassName} />
-        </FilterField>
+        <CompanyFilter companies={companies} state={state} />
+        <FilterSearch label={i18n._("staff.search_quotes")} value={state.q} />
       </FilterForm>
       <ListBody
         page={{ items, total, page, page_size: pageSize }}

@@ -10,6 +10,7 @@ import { SortLink } from "~/components/list/data-table";
 import { ListToolbar } from "~/components/list/list-toolbar";
 import { StatusBadge } from "~/components/list/status-badge";
 import { FormProblem } from "~/components/ui/form-problem";
+import { inputClassName } from "~/components/ui/input";
 import { claimValues } from "@ems/content/values";
 import { cn } from "~/lib/cn";
 import { formErrorText } from "~/lib/form-errors";
@@ -253,6 +254,71 @@ export function FilterField({ label, children }: { label: string; children: Reac
       <span className="block">{label}</span>
       <span className="block font-normal">{children}</span>
     </label>
+  );
+}
+
+/** A filter form's choice of one value, or all ("" in the query). */
+export function FilterSelect({
+  name,
+  label,
+  value,
+  allLabel,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <FilterField label={label}>
+      <select name={name} defaultValue={value ?? ""} className={inputClassName}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
+
+/** The customer filter of the back office's lists (`company_id`). */
+export function CompanyFilter({
+  companies,
+  state,
+}: {
+  companies: readonly { id: string; name: string }[];
+  state: ListState;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <FilterSelect
+      name="company_id"
+      label={i18n._("staff.col_company")}
+      value={state.filters.company_id}
+      allLabel={i18n._("staff.all_companies")}
+      options={companies.map((company) => ({ value: company.id, label: company.name }))}
+    />
+  );
+}
+
+/** A filter form's search field (`q`). */
+export function FilterSearch({
+  label,
+  value,
+  maxLength = 100,
+}: {
+  label: string;
+  value: string;
+  maxLength?: number;
+}) {
+  return (
+    <FilterField label={label}>
+      <input name="q" type="search" defaultValue={value} maxLength={maxLength} className={inputClassName} />
+    </FilterField>
   );
 }
 

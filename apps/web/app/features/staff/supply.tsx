@@ -28,7 +28,6 @@ import { IntentField } from "~/components/ui/form-field";
 import { DataTable } from "~/components/list/data-table";
 import { ListBody } from "~/components/list/list-body";
 import { EmptyList } from "~/components/list/list-states";
-import { inputClassName } from "~/components/ui/input";
 import { listHref, sortChange, sortHidden, type ListSpec, type ListState } from "~/lib/list-query";
 import { href } from "~/lib/route-map";
 import { useFetcherForm } from "~/lib/use-fetcher-form";
@@ -36,7 +35,15 @@ import { useFetcherForm } from "~/lib/use-fetcher-form";
 import type { StaffListProps as ListProps } from "./staff-views";
 import { STAFF_CONTRACTS, STAFF_MATERIAL } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
-import { FilterField, FilterForm, linkClass, mutedClass, StaffProblem } from "./staff-ui";
+import {
+  CompanyFilter,
+  FilterForm,
+  FilterSearch,
+  FilterSelect,
+  linkClass,
+  mutedClass,
+  StaffProblem,
+} from "./staff-ui";
 import { ActionsHeader, DocumentCell, RowAction, ShipmentCell } from "./staff-cells";
 
 const MATERIAL_TONES: Record<string, BadgeTone> = {
@@ -70,30 +77,16 @@ function Filters({
   const { i18n } = useLingui();
   return (
     <FilterForm label={label} hidden={{ view, ...sortHidden(state, spec) }}>
-      <FilterField label={i18n._("staff.col_status")}>
-        <select name="status" defaultValue={state.filters.status ?? ""} className={inputClassName}>
-          <option value="">{i18n._("staff.all_statuses")}</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </select>
-      </FilterField>
-      <FilterField label={i18n._("staff.col_company")}>
-        <select name="company_id" defaultValue={state.filters.company_id ?? ""} className={inputClassName}>
-          <option value="">{i18n._("staff.all_companies")}</option>
-          {companies.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </FilterField>
+      <FilterSelect
+        name="status"
+        label={i18n._("staff.col_status")}
+        value={state.filters.status}
+        allLabel={i18n._("staff.all_statuses")}
+        options={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
+      />
+      <CompanyFilter companies={companies} state={state} />
       {extra}
-      <FilterField label={searchLabel}>
-        <input name="q" type="search" defaultValue={state.q} maxLength={80} className={inputClassName} />
-      </FilterField>
+      <FilterSearch label={searchLabel} value={state.q} maxLength={80} />
     </FilterForm>
   );
 }
@@ -377,16 +370,16 @@ export function ContractsList(props: ListProps<StaffContract>) {
         searchLabel={i18n._("staff.search_contracts")}
         view="contracts"
         extra={
-          <FilterField label={i18n._("staff.col_kind")}>
-            <select name="kind" defaultValue={state.filters.kind ?? ""} className={inputClassName}>
-              <option value="">{i18n._("staff.all_kinds")}</option>
-              {CONTRACT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {i18n._("staff.contract_kind", { kind: k })}
-                </option>
-              ))}
-            </select>
-          </FilterField>
+          <FilterSelect
+            name="kind"
+            label={i18n._("staff.col_kind")}
+            value={state.filters.kind}
+            allLabel={i18n._("staff.all_kinds")}
+            options={CONTRACT_KINDS.map((k) => ({
+              value: k,
+              label: i18n._("staff.contract_kind", { kind: k }),
+            }))}
+          />
         }
       />
       <ListBody
