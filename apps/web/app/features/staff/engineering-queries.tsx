@@ -42,7 +42,15 @@ import { useFetcherForm } from "~/lib/use-fetcher-form";
 
 import { STAFF_ENGINEERING_QUERIES } from "./list-specs";
 import type { CompanyOption } from "./quotes-list";
-import { Detail, FilterForm, FilterSearch, FilterSelect, linkClass, mutedClass } from "./staff-ui";
+import {
+  CompanyFilter,
+  Detail,
+  FilterForm,
+  FilterSearch,
+  FilterSelect,
+  linkClass,
+  mutedClass,
+} from "./staff-ui";
 
 /**
  * The back office's side of engineering queries (docs/behaviour/engineering.md#engineering-queries):
@@ -215,12 +223,11 @@ export function QueriesList({
             label: i18n._("staff_eq.status", { status }),
           }))}
         />
-        <FilterSelect
+        <CompanyFilter
+          companies={companies}
+          state={state}
           name="company"
           label={i18n._("staff_eq.col_customer")}
-          value={state.filters.company}
-          allLabel={i18n._("staff.all_companies")}
-          options={companies.map((c) => ({ value: c.id, label: c.name }))}
         />
         <FilterSearch label={i18n._("staff_eq.search")} value={state.q} />
       </FilterForm>

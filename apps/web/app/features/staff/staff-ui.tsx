@@ -285,20 +285,27 @@ export function FilterSelect({
   );
 }
 
-/** The customer filter of the back office's lists (`company_id`). */
+/**
+ * The customer filter of the back office's lists: `company_id` under "Company", unless a list names
+ * its parameter and label otherwise (the engineering-query queue: `company`, "Customer").
+ */
 export function CompanyFilter({
   companies,
   state,
+  name = "company_id",
+  label,
 }: {
   companies: readonly { id: string; name: string }[];
   state: ListState;
+  name?: string;
+  label?: string;
 }) {
   const { i18n } = useLingui();
   return (
     <FilterSelect
-      name="company_id"
-      label={i18n._("staff.col_company")}
-      value={state.filters.company_id}
+      name={name}
+      label={label ?? i18n._("staff.col_company")}
+      value={state.filters[name]}
       allLabel={i18n._("staff.all_companies")}
       options={companies.map((company) => ({ value: company.id, label: company.name }))}
     />
