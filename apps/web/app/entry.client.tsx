@@ -9,15 +9,14 @@ import {
 } from "@ems/i18n/format-ledger";
 
 import { browserApi } from "./lib/browser-api";
-import { cn } from "./lib/cn";
 import { loadPageI18n } from "./lib/i18n";
 import { setSessionApiClient } from "./lib/session-client";
 
 // The header's session check goes through the client that handles expiry.
 setSessionApiClient(browserApi());
 
-// The texts the server formatted for this page (dates, numbers, the operator's claims; ADR 0021), so
-// hydrating needs no Intl locale data. Read when first asked for: the module may run before a
+// The texts the server formatted for this page (dates, numbers, the operator's claims, merged class
+// lists; ADRs 0021, 0022), so hydrating needs neither Intl locale data nor tailwind-merge's class map. Read when first asked for: the module may run before a
 // streamed document has reached the ledger at its end, and then formats as usual.
 let pageLedger: FormatLedger | undefined;
 setFormatLedgerProvider(() => {
@@ -31,16 +30,7 @@ setFormatLedgerProvider(() => {
 
 // Hydration must render the same text as the server did, so the page's catalog parts (lazy chunks
 // per language: the public part, and the portal part where the server loaded it too) come first.
-// tailwind-merge builds its class map on first use, some 50 ms of a mid-range phone's main thread;
-// in a task of its own, before hydration, instead of inside hydration's longest one (issue 20).
-const classMergeReady = new Promise<void>((resolve) => {
-  setTimeout(() => {
-    cn("p-0", "p-1");
-    resolve();
-  }, 0);
-});
-
-void Promise.all([loadPageI18n(window.location.pathname), classMergeReady]).then(() => {
+void loadPageI18n(window.location.pathname).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -7,6 +7,8 @@ import { gotoHydrated } from "../../support/navigation.ts";
  * the language's locale data, 50 to 150 ms of a phone's main thread, so every number, date, plural
  * and claim the server formatted comes along in the page's format ledger and hydration reads it
  * from there. Any Intl formatter built before React has hydrated fails this journey, with where.
+ * Merged class lists come the same way (ADR 0022): a page that needs tailwind-merge's class map
+ * while it loads, marked "ems:class-merger" by lib/cn.ts, fails it too.
  */
 failOnMissingMessages(test);
 
@@ -22,7 +24,7 @@ const PAGES = [
   "/about/team",
 ];
 
-test("public pages hydrate without building an Intl formatter", async ({ page }) => {
+test("public pages hydrate without building an Intl formatter or the class merger", async ({ page }) => {
   test.setTimeout(120_000);
   await page.addInitScript(() => {
     const built: string[] = [];
@@ -54,6 +56,8 @@ test("public pages hydrate without building an Intl formatter", async ({ page })
       () => (window as unknown as { __intlBeforeHydration: string[] }).__intlBeforeHydration,
     );
     expect(built, path).toEqual([]);
+    const merger = await page.evaluate(() => performance.getEntriesByName("ems:class-merger").length);
+    expect(merger, `${path} merged classes itself`).toBe(0);
   }
 });
 

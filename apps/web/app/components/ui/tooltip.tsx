@@ -1,8 +1,15 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
-import type { ComponentProps, ReactElement, ReactNode } from "react";
+import {
+  cloneElement,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+  type SyntheticEvent,
+} from "react";
 
 import { cn } from "~/lib/cn";
 
+import { useMountOnIntent } from "./mount-on-intent";
 import { usePortalContainer } from "./portal-container";
 
 /** Tooltips and popovers sit 8 px from their anchor, 8 px from the viewport edge. */
@@ -40,9 +47,16 @@ export function TooltipContent({
   );
 }
 
+type TriggerProps = {
+  onPointerEnter?: (event: SyntheticEvent) => void;
+  onFocus?: (event: SyntheticEvent) => void;
+};
+
 /**
  * A tooltip on one trigger element. It repeats the trigger's accessible name for sighted mouse and
- * keyboard users; it is not announced twice because the trigger already carries the label.
+ * keyboard users; it is not announced twice because the trigger already carries the label. Radix
+ * mounts when a mouse reaches the trigger or the keyboard focuses it (useMountOnIntent): until then the
+ * trigger renders alone, so a page full of tooltips hydrates like one without.
  */
 export function Tooltip({
   content,
@@ -53,9 +67,25 @@ export function Tooltip({
   children: ReactElement;
   side?: ComponentProps<typeof TooltipPrimitive.Content>["side"];
 }) {
+  const { mounted, ref, intentHandlers } = useMountOnIntent<HTMLButtonElement>();
+  if (!mounted) {
+    const own = children.props as TriggerProps;
+    return cloneElement(children as ReactElement<TriggerProps>, {
+      onPointerEnter: (event: SyntheticEvent) => {
+        own.onPointerEnter?.(event);
+        intentHandlers.onPointerEnter(event as Parameters<typeof intentHandlers.onPointerEnter>[0]);
+      },
+      onFocus: (event: SyntheticEvent) => {
+        own.onFocus?.(event);
+        intentHandlers.onFocus(event as Parameters<typeof intentHandlers.onFocus>[0]);
+      },
+    });
+  }
   return (
     <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Trigger asChild ref={ref}>
+        {children}
+      </TooltipPrimitive.Trigger>
       <TooltipContent side={side}>{content}</TooltipContent>
     </TooltipPrimitive.Root>
   );
