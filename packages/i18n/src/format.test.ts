@@ -7,6 +7,7 @@ import {
   formatRegion,
   formatDate,
   formatDateTime,
+  formatDecimal,
   formatFileSize,
   formatMoney,
   formatNumber,
@@ -52,6 +53,9 @@ describe("formatters", () => {
     expect(formatMoney(123_450, "EUR", "de")).toBe("1.234,50\u00a0€");
     expect(formatMoney(123_450, "EUR", "en")).toBe("€1,234.50");
     expect(formatMoney(99, "RON", "ro")).toBe("0,99\u00a0RON");
+    expect(formatDecimal(0.3, 3, "de")).toBe("0,300");
+    expect(formatDecimal(1234.5678, 2, "en")).toBe("1,234.57");
+    expect(formatDecimal(2.5, 0, "fr")).toBe("3");
   });
 
   it("knows each currency's decimals, and falls back to two for an unknown code", () => {

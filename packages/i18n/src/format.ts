@@ -90,6 +90,17 @@ export function formatNumber(value: number, locale: string): string {
   );
 }
 
+/** A measurement with a fixed number of decimals (a 0.3 mm drill as "0,300" in German). */
+export function formatDecimal(value: number, digits: number, locale: string): string {
+  const tag = localeTag(locale);
+  return remembered(`decimal:${tag}:${digits}|${value}`, () =>
+    cached(
+      `decimal:${tag}:${digits}`,
+      () => new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    ).format(value),
+  );
+}
+
 const DIGITS = /^\d+$/;
 
 /**

@@ -74,9 +74,11 @@ function rememberFormattedMessages(i18n: I18n): I18n {
     const call = () => (translate as (...args: unknown[]) => string)(id, values, options);
     if (typeof id !== "string" || !values || typeof values !== "object" || options !== undefined)
       return call();
+    // Most texts with values have no plural, number or date: they need no ledger key at all.
+    if (!messageUsesIntl(i18n.messages[id])) return call();
     const entries = Object.entries(values);
     const plain = entries.every(([, value]) => ["string", "number", "boolean"].includes(typeof value));
-    if (!plain || !messageUsesIntl(i18n.messages[id])) return call();
+    if (!plain) return call();
     return remembered(`message:${i18n.locale}:${id}|${JSON.stringify(entries)}`, call);
   }) as Translate;
   i18n._ = remember;

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { formatDecimal } from "@ems/i18n/format";
 
 import type { LayerSummary } from "./viewer-protocol";
 
@@ -7,8 +8,7 @@ export function DrillTable({ layers }: { layers: LayerSummary[] }) {
   const { i18n } = useLingui();
   const drills = layers.filter((layer) => layer.type === "drill" && layer.tools && layer.tools.length > 0);
   if (drills.length === 0) return null;
-  const nf = (value: number, digits: number) =>
-    i18n.number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const nf = (value: number, digits: number) => formatDecimal(value, digits, i18n.locale);
   const plated = (value: boolean | null) =>
     i18n._(
       value === null

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { formatDecimal } from "@ems/i18n/format";
 import { LAYER_TYPES, type LayerSide, type LayerType } from "@ems/gerber/identify";
 import type { ViewMode, ViewState, ViewTransform } from "@ems/gerber/render-canvas";
 import { fitTransform } from "@ems/gerber/render-canvas";
@@ -440,8 +441,7 @@ export function GerberViewer({
   })();
 
   const measurement = points.length === 2 ? measure(points[0]!, points[1]!) : null;
-  const nf = (value: number, digits = 2) =>
-    i18n.number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const nf = (value: number, digits = 2) => formatDecimal(value, digits, i18n.locale);
 
   const chooser = (
     <input
