@@ -10,19 +10,20 @@ import type * as SonnerModule from "sonner";
  * work during load (issue 20), and most visits raise no toast. It keeps toasts raised before its
  * <Toaster> mounted and shows them once it has.
  */
+
 type Sonner = typeof SonnerModule;
 
 let sonnerLoad: Promise<Sonner> | undefined;
-let sonnerLoaded = false;
+let sonner: Sonner | undefined;
 const loadListeners = new Set<() => void>();
 
 export function loadSonner(): Promise<Sonner> {
   if (!sonnerLoad) {
     sonnerLoad = import("sonner").then(
-      (sonner) => {
-        sonnerLoaded = true;
+      (module) => {
+        sonner = module;
         for (const listener of loadListeners) listener();
-        return sonner;
+        return module;
       },
       (error: unknown) => {
         // A failed chunk load (offline for a moment) must not keep later toasts from trying again.
@@ -34,13 +35,15 @@ export function loadSonner(): Promise<Sonner> {
   return sonnerLoad;
 }
 
-/** For useSyncExternalStore: whether Sonner has loaded, so the <Toaster> can mount. */
+/** For useSyncExternalStore: Sonner once it has loaded, so the <Toaster> can mount. */
 export function subscribeToSonnerLoad(listener: () => void): () => void {
   loadListeners.add(listener);
   return () => loadListeners.delete(listener);
 }
 
-export const isSonnerLoaded = (): boolean => sonnerLoaded;
+export const loadedSonner = (): Sonner | undefined => sonner;
+
+export const isSonnerLoaded = (): boolean => sonner !== undefined;
 
 let lastToastId = 0;
 
